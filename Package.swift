@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// chartscene: Lua-scripted chart scenes rendered with cairo + Pango.
+// Layers (each target imports only targets listed before it):
+//   Drawing → ChartModel → SceneGraph → Render → {RenderCairo, Encoding} → ChartSceneLua → ChartSceneHost → chartscene
+//   LuaKit (chart-agnostic Lua wrapper) is imported only by ChartSceneLua and ChartSceneHost.
+import PackageDescription
+
+let package = Package(
+  name: "chartscene",
+  products: [
+    .executable(name: "chartscene", targets: ["chartscene"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // C libraries and shims.
+    .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+    .target(name: "CLuaShim", dependencies: ["CLua"]),
+    .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+    .target(name: "CPNG", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
+
+    // Model: data, windows, ticks. No drawing, no Lua.
+    .target(name: "Drawing"),
+    .target(name: "ChartModel", dependencies: ["Drawing"]),
+    // Scene: nodes, layout, themes, inspection.
+    .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel"]),
+    // Render: scene → display list; painters and encoders.
+    .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
+    .target(name: "RenderCairo", dependencies: ["Drawing", "SceneGraph", "Render", "CCairo"]),
+    .target(name: "Encoding", dependencies: ["Drawing", "CPNG"]),
+    // Lua host.
+    .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "SceneGraph", "Render"]),
+    // CLI.
+    .target(
+      name: "ChartSceneHost",
+      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding"]),
+    .executableTarget(
+      name: "chartscene",
+      dependencies: ["ChartSceneHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+    // Tests.
+    .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),
+    .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Render", "ChartModel"]),
+    .testTarget(name: "ChartSceneLuaTests", dependencies: ["ChartSceneHost", "ChartSceneLua", "LuaKit"]),
+    .testTarget(name: "RenderCairoTests", dependencies: ["ChartSceneHost", "RenderCairo", "Encoding"]),
+    .testTarget(name: "chartsceneTests", dependencies: ["chartscene"]),
+  ]
+)

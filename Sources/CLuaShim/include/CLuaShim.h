@@ -1,0 +1,55 @@
+// Macro replacements for Lua 5.4 (Swift cannot import function-like macros) and the
+// trampoline through which every Swift function is called from Lua.
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+
+static const int CS_LUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
+static const int CS_LUA_RIDX_GLOBALS = LUA_RIDX_GLOBALS;
+
+static inline void cs_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void cs_newtable(lua_State *L) { lua_newtable(L); }
+static inline const char *cs_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
+static inline lua_Number cs_tonumber(lua_State *L, int i) { return lua_tonumber(L, i); }
+static inline lua_Integer cs_tointeger(lua_State *L, int i) { return lua_tointeger(L, i); }
+static inline int cs_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
+static inline int cs_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline int cs_istable(lua_State *L, int i) { return lua_istable(L, i); }
+static inline int cs_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
+static inline int cs_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void cs_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void cs_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void cs_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void cs_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline void *cs_newuserdata(lua_State *L, size_t n) { return lua_newuserdatauv(L, n, 1); }
+static inline int cs_pcall(lua_State *L, int nargs, int nresults, int msgh) { return lua_pcall(L, nargs, nresults, msgh); }
+
+/// A Swift function called from Lua. It returns the number of results, or -1 after pushing
+/// an error value; the trampoline then raises the error once no Swift frame is on the stack.
+typedef int (*cs_swift_function)(lua_State *L, void *box);
+
+/// Pushes a C closure that calls `fn(L, box)` through the trampoline.
+void cs_pushswiftfunction(lua_State *L, cs_swift_function fn, void *box);
+
+/// Loads a text chunk (never binary) from a buffer.
+int cs_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);
+
+/// Opens the allow-listed standard library: base (without dofile/loadfile, with a
+/// text-only load), string (without dump), table, math, utf8, coroutine, and os.time,
+/// os.clock, os.date. Functions that are left out raise a clear error when called.
+void cs_opensandbox(lua_State *L);
+
+/// Message handler for pcall: keeps the message, adds nothing (tracebacks are not wanted
+/// in the one-line error format).
+int cs_msgh(lua_State *L);
+
+/// Arms an instruction-count budget: after `count` VM instructions the running code raises
+/// an error ("script ran for too long"). count <= 0 disarms it.
+void cs_setbudget(lua_State *L, int count);
+
+/// "chunk:line:" of the function at `level` (1 = the Lua function that called a C function),
+/// copied into buf; empty when unknown.
+void cs_where(lua_State *L, int level, char *buf, size_t bufsize);
+#endif

@@ -1,0 +1,36 @@
+import Glibc
+
+/// Reads a whole file.
+public enum FileReader {
+  public struct ReadError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot read '\(path)': \(reason)" }
+  }
+
+  /// Reads `path`; refuses files over `limit` bytes.
+  public static func read(_ path: String, limit: Int = 512 << 20) throws(ReadError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { throw ReadError(path: path, reason: errno == ENOENT ? "no such file" : errorText()) }
+    defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a folder") }
+    if st.st_size > limit { throw ReadError(path: path, reason: "the file is larger than \(limit >> 20) MiB") }
+    var out: [UInt8] = []
+    out.reserveCapacity(Int(st.st_size))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(path: path, reason: errorText())
+      }
+      if n == 0 { break }
+      out.append(contentsOf: chunk[0..<n])
+      if out.count > limit { throw ReadError(path: path, reason: "the file is larger than \(limit >> 20) MiB") }
+    }
+    return out
+  }
+
+  static func errorText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,35 @@
+import Drawing
+
+/// Builds a `ChartSet` from values given inline (`cs.data.series{}`), checking what a
+/// decoder would check.
+public enum InlineSeries {
+  public struct LineSpec: Sendable {
+    public var id: String?
+    public var name: String?
+    public var color: Color?
+    public var kind: SeriesKind
+    public var values: [Double]
+    public init(id: String? = nil, name: String? = nil, color: Color? = nil, kind: SeriesKind = .line, values: [Double]) {
+      self.id = id; self.name = name; self.color = color; self.kind = kind; self.values = values
+    }
+  }
+
+  public static func make(name: String, xs: [Double], lines: [LineSpec]) throws(DataError) -> ChartSet {
+    if xs.isEmpty { throw DataError(place: "x", "no points (x is empty)") }
+    for k in 1..<max(1, xs.count) where !(xs[k] > xs[k - 1]) {
+      throw DataError(place: "x[\(k + 1)]", "x values must increase")
+    }
+    if lines.isEmpty { throw DataError(place: "lines", "no lines") }
+    var seen = Set<String>()
+    var out: [Line] = []
+    for (k, spec) in lines.enumerated() {
+      let id = spec.id ?? "y\(k)"
+      if !seen.insert(id).inserted { throw DataError(place: "lines[\(k + 1)]", "duplicate line id '\(id)'") }
+      if spec.values.count != xs.count {
+        throw DataError(place: "lines[\(k + 1)].values", "has \(spec.values.count) values, but x has \(xs.count)")
+      }
+      out.append(Line(id: id, name: spec.name ?? id, color: spec.color ?? Palette.color(k), kind: spec.kind, values: spec.values))
+    }
+    return ChartSet(name: name, xs: xs, lines: out)
+  }
+}

@@ -1,0 +1,215 @@
+/// A parsed JSON value. The parser is small and exact about where input goes wrong
+/// (byte offset, line and column), which is what a user needs to fix a data file.
+public enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .number: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+}
+
+/// A JSON syntax error at a byte offset.
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+  public var message: String
+  public var offset: Int
+  public var line: Int
+  public var column: Int
+  public var description: String { "invalid JSON at byte \(offset) (line \(line), column \(column)): \(message)" }
+}
+
+/// Parses JSON text (RFC 8259) into a `JSONValue`.
+public struct JSONParser {
+  private let bytes: [UInt8]
+  private var i = 0
+  private var depth = 0
+  private static let maxDepth = 512
+
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    var p = JSONParser(bytes: bytes)
+    p.skipSpace()
+    let v = try p.value()
+    p.skipSpace()
+    if p.i < bytes.count { throw p.error("unexpected '\(p.charName(bytes[p.i]))' after the end of the document") }
+    return v
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    let at = min(offset ?? i, bytes.count)
+    var line = 1, col = 1
+    var k = 0
+    while k < at { if bytes[k] == 10 { line += 1; col = 1 } else { col += 1 }; k += 1 }
+    return JSONSyntaxError(message: message, offset: at, line: line, column: col)
+  }
+
+  private func charName(_ b: UInt8) -> String {
+    b >= 32 && b < 127 ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}"
+  }
+
+  private mutating func skipSpace() {
+    while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
+  }
+
+  private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    guard i < bytes.count else { throw error("unexpected end of file") }
+    switch bytes[i] {
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    case let b: throw error("unexpected '\(charName(b))'")
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    let w = word.withUTF8Buffer { Array($0) }
+    if i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w { i += w.count; return }
+    throw error("invalid literal (expected '\(word)')")
+  }
+
+  private mutating func enter() throws(JSONSyntaxError) {
+    depth += 1
+    if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+  }
+
+  private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+    try enter(); defer { depth -= 1 }
+    i += 1
+    var dict: [String: JSONValue] = [:]
+    skipSpace()
+    if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(dict) }
+    while true {
+      skipSpace()
+      guard i < bytes.count else { throw error("unexpected end of file in an object") }
+      guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+      let key = try string()
+      skipSpace()
+      guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+      i += 1
+      skipSpace()
+      dict[key] = try value()
+      skipSpace()
+      guard i < bytes.count else { throw error("unexpected end of file in an object") }
+      if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+      if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(dict) }
+      throw error("expected ',' or '}' in an object")
+    }
+  }
+
+  private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+    try enter(); defer { depth -= 1 }
+    i += 1
+    var items: [JSONValue] = []
+    skipSpace()
+    if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+    while true {
+      skipSpace()
+      items.append(try value())
+      skipSpace()
+      guard i < bytes.count else { throw error("unexpected end of file in an array") }
+      if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+      if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+      throw error("expected ',' or ']' in an array")
+    }
+  }
+
+  private mutating func number() throws(JSONSyntaxError) -> Double {
+    let start = i
+    if bytes[i] == UInt8(ascii: "-") { i += 1 }
+    func digits(_ p: inout JSONParser) -> Int {
+      let s = p.i
+      while p.i < p.bytes.count, p.bytes[p.i] >= 48, p.bytes[p.i] <= 57 { p.i += 1 }
+      return p.i - s
+    }
+    guard digits(&self) > 0 else { throw error("invalid number", at: start) }
+    var isInteger = true
+    if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+      isInteger = false
+      i += 1
+      guard digits(&self) > 0 else { throw error("invalid number", at: start) }
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+      isInteger = false
+      i += 1
+      if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+      guard digits(&self) > 0 else { throw error("invalid number", at: start) }
+    }
+    // Fast path for plain integers (timestamps and counts are most of the contest data).
+    if isInteger && i - start <= 15 {
+      var v = 0
+      var k = start
+      let neg = bytes[k] == UInt8(ascii: "-")
+      if neg { k += 1 }
+      while k < i { v = v * 10 + Int(bytes[k] - 48); k += 1 }
+      return Double(neg ? -v : v)
+    }
+    let text = String(decoding: bytes[start..<i], as: UTF8.self)
+    guard let d = Double(text), d.isFinite else { throw error("number out of range", at: start) }
+    return d
+  }
+
+  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    guard i + 4 <= bytes.count else { throw error("unexpected end of file in a \\u escape") }
+    var v: UInt32 = 0
+    for _ in 0..<4 {
+      guard let d = Character(UnicodeScalar(bytes[i])).hexDigitValue else { throw error("invalid \\u escape") }
+      v = v * 16 + UInt32(d)
+      i += 1
+    }
+    return v
+  }
+
+  private mutating func string() throws(JSONSyntaxError) -> String {
+    let open = i
+    i += 1
+    var out: [UInt8] = []
+    while true {
+      guard i < bytes.count else { throw error("unterminated string", at: open) }
+      let b = bytes[i]
+      if b == UInt8(ascii: "\"") { i += 1; break }
+      if b < 32 { throw error("control character in a string") }
+      if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+      i += 1
+      guard i < bytes.count else { throw error("unterminated string", at: open) }
+      let e = bytes[i]
+      i += 1
+      switch e {
+      case UInt8(ascii: "\""): out.append(34)
+      case UInt8(ascii: "\\"): out.append(92)
+      case UInt8(ascii: "/"): out.append(47)
+      case UInt8(ascii: "b"): out.append(8)
+      case UInt8(ascii: "f"): out.append(12)
+      case UInt8(ascii: "n"): out.append(10)
+      case UInt8(ascii: "r"): out.append(13)
+      case UInt8(ascii: "t"): out.append(9)
+      case UInt8(ascii: "u"):
+        var code = try hex4()
+        if code >= 0xD800 && code < 0xDC00, i + 6 <= bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") {
+          i += 2
+          let low = try hex4()
+          if low >= 0xDC00 && low < 0xE000 { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+        }
+        let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
+        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+      default: throw error("invalid escape '\\\(charName(e))'")
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

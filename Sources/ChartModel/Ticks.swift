@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Y axis drawn for a data range: nice bounds and 5-6 evenly spaced grid lines.
+public struct YScale: Sendable, Equatable {
+  public var lo: Double
+  public var hi: Double
+  public var step: Double
+  public init(lo: Double, hi: Double, step: Double) { self.lo = lo; self.hi = hi; self.step = step }
+
+  /// Values of the grid lines, lo first.
+  public var ticks: [Double] {
+    guard step > 0, hi > lo else { return [lo] }
+    let n = Int(((hi - lo) / step).rounded())
+    return (0...n).map { lo + Double($0) * step }
+  }
+
+  /// The scale for `range`: the tightest nice bounds with 4 or 5 intervals (5 or 6 lines).
+  public static func nice(for range: ValueRange) -> YScale {
+    var lo = range.min, hi = range.max
+    if !(lo.isFinite && hi.isFinite) { return YScale(lo: 0, hi: 1, step: 0.2) }
+    if hi - lo < max(abs(hi), abs(lo)) * 1e-9 || hi == lo {
+      // All values equal: centre them in a small range.
+      let pad = lo == 0 ? 1 : abs(lo) * 0.1
+      lo -= pad; hi += pad
+    }
+    let span = hi - lo
+    var best: YScale? = nil
+    var bestScore = Double.infinity
+    let exp = (span / 5).magnitude.isZero ? 0 : Int((log10(span / 5)).rounded(.down))
+    for e in (exp - 1)...(exp + 1) {
+      let p = pow10(e)
+      for (m, penalty) in multipliers {
+        let step = m * p
+        let tlo = (lo / step).rounded(.down) * step
+        var n = Int(((hi - tlo) / step - 1e-9).rounded(.up))
+        guard n <= 5 else { continue }
+        n = max(n, 4)
+        let thi = tlo + Double(n) * step
+        // Prefer little wasted space, then rounder steps.
+        let waste = (thi - tlo - span) / (thi - tlo)
+        let score = waste + penalty
+        if score < bestScore { bestScore = score; best = YScale(lo: tlo, hi: thi, step: step) }
+      }
+    }
+    return best ?? YScale(lo: lo, hi: hi, step: span / 5)
+  }
+
+  /// Step multipliers with a small preference for the roundest ones.
+  static let multipliers: [(Double, Double)] = [(1, 0), (2, 0.02), (5, 0.02), (2.5, 0.05), (4, 0.08), (3, 0.1), (6, 0.1), (8, 0.12)]
+
+  static func pow10(_ e: Int) -> Double {
+    var v = 1.0
+    if e >= 0 { for _ in 0..<e { v *= 10 } } else { for _ in 0..<(-e) { v /= 10 } }
+    return v
+  }
+}
+
+/// Short number texts for axis labels: `950`, `1.2K`, `4.5M`, `2B`.
+public enum CompactNumber {
+  /// Formats `value` with enough decimals to tell ticks `step` apart.
+  public static func format(_ value: Double, step: Double = 0) -> String {
+    let a = abs(value)
+    let (div, suffix): (Double, String)
+    let ref = max(a, abs(step))
+    if ref >= 1e9 { (div, suffix) = (1e9, "B") } else if ref >= 1e6 { (div, suffix) = (1e6, "M") } else if ref >= 1e3 { (div, suffix) = (1e3, "K") } else { (div, suffix) = (1, "") }
+    var decimals = 0
+    if step > 0 {
+      let s = step / div
+      while decimals < 3 && abs(s * YScale.pow10(decimals) - (s * YScale.pow10(decimals)).rounded()) > 1e-6 { decimals += 1 }
+    } else {
+      let v = a / div
+      decimals = v >= 100 || v == v.rounded() ? 0 : (v >= 10 ? 1 : 2)
+    }
+    return fixed(value / div, decimals) + suffix
+  }
+
+  /// `value` with exactly `decimals` digits after the point, trailing zeros dropped.
+  public static func fixed(_ value: Double, _ decimals: Int) -> String {
+    let scale = YScale.pow10(decimals)
+    var n = (abs(value) * scale).rounded()
+    let neg = value < 0 && n != 0
+    var digits = ""
+    if n >= 1e18 { return String(value) }
+    var intN = Int64(n)
+    let fracPart = decimals > 0 ? intN % Int64(scale) : 0
+    intN = decimals > 0 ? intN / Int64(scale) : intN
+    digits = String(intN)
+    if decimals > 0 && fracPart != 0 {
+      var f = String(fracPart)
+      while f.count < decimals { f = "0" + f }
+      while f.hasSuffix("0") { f.removeLast() }
+      digits += "." + f
+    }
+    n = 0
+    return (neg ? "-" : "") + digits
+  }
+
+  /// Full number with thousands separators for the poster: `4,505,200`, `12.5`.
+  public static func grouped(_ value: Double) -> String {
+    if value.isNaN { return "–" }
+    if value != value.rounded() { return fixed(value, 2) }
+    let neg = value < 0
+    var s = String(Int64(abs(value)))
+    var out = ""
+    while s.count > 3 { out = "," + s.suffix(3) + out; s = String(s.dropLast(3)) }
+    return (neg ? "-" : "") + s + out
+  }
+}
+
+/// X axis labels: evenly spaced, anchored at the last point and thinned by powers of two
+/// as they get denser, so labels keep their places when the window moves or zooms.
+public struct DateTick: Sendable, Equatable {
+  public var timeMs: Double
+  public var text: String
+}
+
+public enum DateTicks {
+  /// Ticks inside [tLo, tHi] for a plot `plotWidth` px wide, where a label needs `labelWidth`
+  /// px. `stepMs` is the data's typical step; `lastMs` the anchor.
+  public static func make(tLo: Double, tHi: Double, plotWidth: Double, labelWidth: Double, stepMs: Double, lastMs: Double)
+    -> (stride: Double, ticks: [DateTick])
+  {
+    guard tHi > tLo, plotWidth > 0, stepMs > 0 else { return (stepMs, []) }
+    let pxPerMs = plotWidth / (tHi - tLo)
+    var stride = stepMs
+    while stride * pxPerMs < labelWidth && stride < (tHi - tLo) * 1e6 { stride *= 2 }
+    let useTime = stride < 86_400_000 - 1
+    var ticks: [DateTick] = []
+    var k = ((lastMs - tHi) / stride).rounded(.up)
+    while true {
+      let t = lastMs - k * stride
+      if t < tLo - 1e-6 { break }
+      if t <= tHi + 1e-6 { ticks.append(DateTick(timeMs: t, text: useTime ? DateText.hourMinute(t) : DateText.monthDay(t))) }
+      k += 1
+      if ticks.count > 10_000 { break }
+    }
+    ticks.reverse()
+    return (stride, ticks)
+  }
+}

@@ -1,0 +1,59 @@
+import Drawing
+import Encoding
+import Glibc
+import RenderCairo
+
+/// Renders a session's scene at one time to a file whose extension picks the format.
+public struct RenderJob {
+  public enum Format: String, CaseIterable { case png, svg, pdf }
+  /// Formats of the contract that need the clock and the ffmpeg encoders.
+  public static let animatedFormats = ["gif", "webp", "apng", "mp4", "webm"]
+
+  public var output: String
+  public var time: Double
+  public var scale: Double
+
+  public init(output: String, time: Double = 0, scale: Double = 1) {
+    self.output = output; self.time = time; self.scale = scale
+  }
+
+  public static func format(of path: String) throws(HostError) -> Format {
+    let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
+    if let f = Format(rawValue: ext) { return f }
+    if animatedFormats.contains(ext) {
+      throw HostError("cannot write '\(path)': animated output (.\(ext)) is not supported by this version yet; use .png, .svg or .pdf")
+    }
+    throw HostError("cannot write '\(path)': unknown output format '\(ext.isEmpty ? "(none)" : "." + ext)', expected one of: .png, .svg, .pdf")
+  }
+
+  /// Checks that the output size is drawable before any work is done.
+  public static func checkSize(width: Double, height: Double, scale: Double) throws(HostError) {
+    guard scale.isFinite, scale > 0, scale <= 16 else { throw HostError("bad --scale \(scale) (must be above 0 and at most 16)") }
+    let dw = (width * scale).rounded(), dh = (height * scale).rounded()
+    guard dw >= 1, dh >= 1 else { throw HostError("the image would be empty (\(Int(dw))x\(Int(dh)) pixels)") }
+    guard dw <= 32768, dh <= 32768, dw * dh <= 268_435_456 else {
+      throw HostError("the image would be \(Int(dw))x\(Int(dh)) pixels; the largest is 32768 on a side and 268 million pixels")
+    }
+  }
+
+  public func run(_ session: Session) throws(HostError) {
+    let format = try RenderJob.format(of: output)
+    try RenderJob.checkSize(width: session.scene.width, height: session.scene.height, scale: scale)
+    if let a = AssetLocator.realPath(output), let b = AssetLocator.realPath(session.scriptPath), a == b {
+      throw HostError("cannot write '\(output)': it is the script itself")
+    }
+    let list = try session.displayList(at: time)
+    let painter = CairoPainter(text: session.text)
+    let bytes: [UInt8]
+    do {
+      switch format {
+      case .png: bytes = try PNGEncoder().encode(try painter.raster(list, scale: scale))
+      case .svg: bytes = try painter.vector(list, scale: scale, format: .svg)
+      case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf)
+      }
+    } catch {
+      throw HostError("cannot render '\(output)': \(error)")
+    }
+    do { try AtomicOutput.write(bytes, to: output) } catch { throw HostError(error.description) }
+  }
+}

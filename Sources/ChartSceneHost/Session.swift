@@ -1,0 +1,116 @@
+import ChartModel
+import ChartSceneLua
+import Drawing
+import Glibc
+import LuaKit
+import Render
+import RenderCairo
+import SceneGraph
+
+/// A loaded script: its Lua state, the scene it returned, and the text system used to lay
+/// it out. Confined to the thread that created it.
+public final class Session {
+  public let scriptPath: String
+  public let lua: LuaState
+  public let scene: Scene
+  public let text: PangoText
+  /// Warnings printed while loading (also written to stderr unless quiet).
+  public private(set) var warnings: [String] = []
+
+  public struct Overrides {
+    public var theme: String?
+    public var width: Double?
+    public var height: Double?
+    public init(theme: String? = nil, width: Double? = nil, height: Double? = nil) {
+      self.theme = theme; self.width = width; self.height = height
+    }
+  }
+
+  /// Instructions a script may run while it is evaluated (about a few seconds of Lua).
+  public static let instructionBudget: Int32 = 1_000_000_000
+
+  public init(scriptPath: String, overrides: Overrides = Overrides(), quiet: Bool = false) throws(HostError) {
+    self.scriptPath = scriptPath
+    let bytes: [UInt8]
+    do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
+    let assets = AssetLocator.assetsDirectory()
+    FontRegistry.configure(fontsDirectory: assets.map { $0 + "/fonts" })
+    var seen = Set<String>()
+    var collected: [String] = []
+    let context = BindingContext(scriptDirectory: AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in
+      guard seen.insert(message).inserted else { return }
+      collected.append(message)
+      if !quiet { Session.printError("warning: \(message)") }
+    }
+    let lua = LuaState()
+    ChartSceneModule.install(lua, context: context)
+    do {
+      try lua.load(bytes, chunkName: "@" + scriptPath)
+      lua.setInstructionBudget(Session.instructionBudget)
+      defer { lua.setInstructionBudget(0) }
+      try lua.pcall(nargs: 0, nresults: 1)
+    } catch {
+      throw HostError(Session.located(error.message, file: scriptPath))
+    }
+    do {
+      scene = try ChartSceneModule.scene(from: lua, at: -1)
+    } catch {
+      throw HostError("\(scriptPath):\(Session.lineCount(bytes)): \(error.message)")
+    }
+    lua.pop()
+    self.lua = lua
+    warnings = collected
+    if let name = overrides.theme {
+      guard let t = Theme.builtIn[name] else { throw HostError("invalid theme '\(name)' for --theme, expected one of: 'day', 'night'") }
+      scene.theme = t
+    }
+    if let w = overrides.width { scene.width = w }
+    if let h = overrides.height { scene.height = h }
+    text = PangoText()
+    Layout(measurer: text).layout(scene)
+  }
+
+  /// The scene at time t as a display list (runs canvas draw functions).
+  public func displayList(at t: Double) throws(HostError) -> DisplayList {
+    do {
+      return try DisplayListBuilder(measurer: text).build(scene, time: t)
+    } catch let e as LuaError {
+      throw HostError(Session.located(e.message, file: scriptPath))
+    } catch {
+      throw HostError("\(scriptPath): \(error)")
+    }
+  }
+
+  /// The `--inspect` JSON at time t.
+  public func inspect(at t: Double) -> String {
+    Inspector(measurer: text).inspect(scene, time: t).render() + "\n"
+  }
+
+  /// Messages from Lua carry `FILE:LINE:`; one without (e.g. `error("x", 0)`) gets the
+  /// script's name.
+  static func located(_ message: String, file: String) -> String {
+    if let colon = message.firstIndex(of: ":") {
+      let rest = message[message.index(after: colon)...]
+      if let colon2 = rest.firstIndex(of: ":"), Int(rest[..<colon2]) != nil { return message }
+    }
+    return "\(file): \(message)"
+  }
+
+  static func lineCount(_ bytes: [UInt8]) -> Int {
+    var n = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+    if let last = bytes.last, last != 10 { n += 1 }
+    return max(1, n)
+  }
+
+  public static func printError(_ line: String) {
+    var s = line
+    s.append("\n")
+    var bytes = Array(s.utf8)
+    var off = 0
+    while off < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + off, $0.count - off) }
+      if n <= 0 { break }
+      off += n
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import ChartModel
+import LuaKit
+
+/// What the bindings need from the host: where files are, and where warnings go.
+public final class BindingContext {
+  /// The script's folder: paths in scripts resolve against it.
+  public let scriptDirectory: String
+  /// The folder holding `data/`, `fonts/` (nil when the assets were not found).
+  public let assetsDirectory: String?
+  /// Prints one warning line (the host de-duplicates).
+  public let warn: (String) -> Void
+  /// Sets loaded so far, keyed by path, so two loads of one file give the same sets.
+  var loaded: [String: [ChartSet]] = [:]
+  /// Views already placed in a container or scene.
+  var adopted: Set<ObjectIdentifier> = []
+
+  /// Marks a view as placed; false when it already was.
+  func adopt(_ node: AnyObject) -> Bool { adopted.insert(ObjectIdentifier(node)).inserted }
+
+  public init(scriptDirectory: String, assetsDirectory: String?, warn: @escaping (String) -> Void) {
+    self.scriptDirectory = scriptDirectory
+    self.assetsDirectory = assetsDirectory
+    self.warn = warn
+  }
+
+  /// A script path made absolute against the script's folder.
+  public func resolve(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    if scriptDirectory == "." || scriptDirectory.isEmpty { return path }
+    return scriptDirectory + "/" + path
+  }
+
+  func noteUndrawnKinds(_ sets: [ChartSet]) {
+    for set in sets {
+      let kinds = Set(set.lines.map(\.kind)).subtracting([.line])
+      if !kinds.isEmpty || set.flags.stacked || set.flags.yScaled || set.flags.percentage {
+        var what = kinds.map(\.rawValue).sorted().map { $0 + "s" }
+        if set.flags.stacked { what.append("stacking") }
+        if set.flags.percentage { what.append("percentages") }
+        if set.flags.yScaled { what.append("two y axes") }
+        warn("'\(set.name)' asks for \(what.joined(separator: ", ")), which chartscene does not draw yet; it is drawn as lines")
+      }
+    }
+  }
+}

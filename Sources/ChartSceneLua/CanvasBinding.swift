@@ -1,0 +1,149 @@
+import Drawing
+import LuaKit
+import SceneGraph
+
+/// Records the `g:` calls of a `cs.canvas` draw function into display items, so custom
+/// drawing shows the same in PNG, SVG and PDF.
+final class CanvasRecorder {
+  let theme: Theme
+  var items: [DisplayItem] = []
+  var path = Path()
+  var color: Color
+  var lineWidth = 1.0
+  /// Per g:save() level: how many pushes (transforms, clips) to undo on g:restore().
+  var levels: [(pushes: [DisplayItem], color: Color, lineWidth: Double)] = []
+  var pushes: [DisplayItem] = []
+
+  init(theme: Theme) { self.theme = theme; self.color = theme.text }
+
+  func push(_ item: DisplayItem) { items.append(item); pushes.append(item) }
+
+  func unwind(_ list: [DisplayItem]) {
+    for item in list.reversed() {
+      if case .pushClip = item { items.append(.popClip) } else { items.append(.popTransform) }
+    }
+  }
+
+  func finish() -> [DisplayItem] {
+    unwind(pushes)
+    for level in levels.reversed() { unwind(level.pushes) }
+    return items
+  }
+}
+
+enum CanvasBinding {
+  static let typeName = "Graphics"
+
+  static func run(_ lua: LuaState, _ ref: Int32, width: Double, height: Double, time: Double, theme: Theme) throws -> [DisplayItem] {
+    let recorder = CanvasRecorder(theme: theme)
+    lua.pushRef(ref)
+    lua.push(object: recorder, as: typeName)
+    lua.push(width); lua.push(height); lua.push(time)
+    try lua.pcall(nargs: 4, nresults: 0)
+    return recorder.finish()
+  }
+
+  static func g(_ lua: LuaState, _ fn: String) throws(LuaError) -> CanvasRecorder {
+    guard let r = lua.object(at: 1, typeName) as? CanvasRecorder else {
+      throw lua.argumentError(1, function: fn, expected: "Graphics (call it as g:\(fn)(...))")
+    }
+    return r
+  }
+
+  static func colorArg(_ lua: LuaState, _ i: Int32, _ fn: String, theme: Theme) throws(LuaError) -> Color {
+    let s = try lua.checkString(i, function: fn)
+    guard let c = ColorRef(s)?.resolve(theme) else {
+      throw lua.argumentError(i, function: fn, "'#RRGGBB', '#RRGGBBAA' or a theme colour expected, got '\(s)'")
+    }
+    return c
+  }
+
+  static func numbers(_ lua: LuaState, _ fn: String, _ n: Int32) throws(LuaError) -> [Double] {
+    var out: [Double] = []
+    for i in 2..<(2 + n) {
+      let d = try lua.checkNumber(i, function: fn)
+      guard d.isFinite else { throw lua.argumentError(i, function: fn, "finite number expected") }
+      out.append(d)
+    }
+    return out
+  }
+
+  static func register(_ lua: LuaState) {
+    var methods: [(String, LuaFunction)] = []
+    func method(_ name: String, _ body: @escaping (LuaState, CanvasRecorder) throws -> Void) {
+      methods.append((name, { lua in
+        let r = try g(lua, name)
+        try body(lua, r)
+        lua.pushValue(1)  // chainable
+        return 1
+      }))
+    }
+    method("color") { lua, r in r.color = try colorArg(lua, 2, "color", theme: r.theme) }
+    method("lineWidth") { lua, r in
+      let w = try lua.checkNumber(2, function: "lineWidth")
+      guard w >= 0, w.isFinite else { throw lua.argumentError(2, function: "lineWidth", "non-negative number expected") }
+      r.lineWidth = w
+    }
+    method("moveTo") { lua, r in let p = try numbers(lua, "moveTo", 2); r.path.move(to: Point(p[0], p[1])) }
+    method("lineTo") { lua, r in let p = try numbers(lua, "lineTo", 2); r.path.line(to: Point(p[0], p[1])) }
+    method("rect") { lua, r in
+      let p = try numbers(lua, "rect", 4)
+      let radius = try lua.optNumber(6, function: "rect") ?? 0
+      r.path.rect(Rect(p[0], p[1], p[2], p[3]), radius: max(0, radius))
+    }
+    method("circle") { lua, r in let p = try numbers(lua, "circle", 3); r.path.circle(Point(p[0], p[1]), abs(p[2])) }
+    method("close") { _, r in r.path.close() }
+    method("stroke") { _, r in
+      if !r.path.isEmpty { r.items.append(.path(r.path, .stroke(r.color, width: r.lineWidth))) }
+      r.path = Path()
+    }
+    method("fill") { _, r in
+      if !r.path.isEmpty { r.items.append(.path(r.path, .fill(r.color))) }
+      r.path = Path()
+    }
+    method("clip") { _, r in
+      r.push(.pushClip(r.path))
+      r.path = Path()
+    }
+    method("translate") { lua, r in let p = try numbers(lua, "translate", 2); r.push(.pushTransform(.translation(p[0], p[1]))) }
+    method("scale") { lua, r in
+      let sx = try lua.checkNumber(2, function: "scale")
+      let sy = try lua.optNumber(3, function: "scale") ?? sx
+      r.push(.pushTransform(.scale(sx, sy)))
+    }
+    method("save") { _, r in
+      r.levels.append((r.pushes, r.color, r.lineWidth))
+      r.pushes = []
+    }
+    method("restore") { lua, r in
+      guard let level = r.levels.popLast() else { throw LuaError("g:restore() without a matching g:save()") }
+      r.unwind(r.pushes)
+      r.pushes = level.pushes
+      r.color = level.color
+      r.lineWidth = level.lineWidth
+    }
+    method("text") { lua, r in
+      let s = try lua.checkString(2, function: "text")
+      let x = try lua.checkNumber(3, function: "text"), y = try lua.checkNumber(4, function: "text")
+      var font = Font(size: 14)
+      var align = TextAlign.left
+      if !lua.isNil(5) {
+        try lua.checkTable(5, function: "text")
+        let o = try LuaOptions(lua, 5, owner: "g:text", known: ["size", "align", "weight", "color"])
+        if let size = try o.number("size") {
+          guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in g:text (must be between 0 and 1000)") }
+          font.size = size
+        }
+        font.weight = try o.choice("weight", Font.Weight.self) ?? .regular
+        align = try o.choice("align", TextAlign.self) ?? .left
+        if let c = try o.string("color") {
+          guard let col = ColorRef(c) else { throw LuaError("bad colour '\(c)' in g:text") }
+          r.items.append(.text(TextRun(s, font: font, color: col.resolve(r.theme), origin: Point(x, y), align: align)))
+          return
+        }
+      }
+      r.items.append(.text(TextRun(s, font: font, color: r.color, origin: Point(x, y), align: align)))
+    }
+    lua.register(LuaTypeInfo(name: typeName, methods: methods))
+  }
+}

@@ -1,0 +1,36 @@
+import ChartModel
+import LuaKit
+import SceneGraph
+
+/// Installs the `chartscene` module into a Lua state: the global `cs`, and
+/// `require("chartscene")`. Every binding sits in its own file beside this one.
+public enum ChartSceneModule {
+  /// The names the module defines (checked against the contract by the tests).
+  public static let version = "0.1.0"
+
+  public static func install(_ lua: LuaState, context: BindingContext) {
+    ChartSetBinding.register(lua)
+    ViewBindings.register(lua)
+    SceneBinding.register(lua)
+    CanvasBinding.register(lua)
+
+    lua.newTable()
+    let cs = lua.top
+    lua.push(version)
+    lua.rawSet(cs, "version")
+    DataBinding.install(lua, into: cs, context: context)
+    ViewBindings.install(lua, into: cs, context: context)
+    SceneBinding.install(lua, into: cs, context: context)
+    lua.pushValue(cs)
+    lua.setGlobal("cs")
+    RequireBinding.install(lua, module: cs, context: context)
+    lua.pop()
+  }
+
+  /// The scene a script returned (on top of the stack), or an error saying what came back.
+  public static func scene(from lua: LuaState, at index: Int32) throws(LuaError) -> Scene {
+    if let s = lua.object(at: index, SceneBinding.typeName) as? Scene { return s }
+    let got = lua.valueTypeName(at: index)
+    throw LuaError("the script must return cs.scene{ ... } (it returned \(got == "no value" ? "nothing" : got))", wantsLocation: false)
+  }
+}

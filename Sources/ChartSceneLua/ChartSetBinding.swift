@@ -1,0 +1,93 @@
+import ChartModel
+import LuaKit
+
+/// `ChartSet` userdata: fields `name`, `count`, `lines`; methods per the contract.
+enum ChartSetBinding {
+  static let typeName = "ChartSet"
+
+  static func set(_ lua: LuaState, _ fn: String) throws(LuaError) -> ChartSet {
+    guard let s = lua.object(at: 1, typeName) as? ChartSet else {
+      throw lua.argumentError(1, function: fn, expected: "ChartSet (call it as set:\(fn)(...))")
+    }
+    return s
+  }
+
+  static func lineID(_ lua: LuaState, _ set: ChartSet, _ fn: String) throws(LuaError) -> String {
+    let id = try lua.checkString(2, function: fn)
+    guard set.line(id: id) != nil else {
+      throw lua.argumentError(2, function: fn, "no line '\(id)' in '\(set.name)'; lines are " + set.lines.map { "'\($0.id)'" }.joined(separator: ", "))
+    }
+    return id
+  }
+
+  static func register(_ lua: LuaState) {
+    lua.register(LuaTypeInfo(
+      name: typeName,
+      methods: [
+        ("range", { lua in
+          let s = try set(lua, "range")
+          lua.push(s.window.lo); lua.push(s.window.hi)
+          return 2
+        }),
+        ("setRange", { lua in
+          let s = try set(lua, "setRange")
+          let lo = try lua.checkNumber(2, function: "setRange"), hi = try lua.checkNumber(3, function: "setRange")
+          guard lo.isFinite, hi.isFinite else { throw lua.argumentError(2, function: "setRange", "finite numbers expected") }
+          guard lo < hi else { throw lua.argumentError(2, function: "setRange", "lo must be less than hi, got \(lo) and \(hi)") }
+          s.setRange(lo, hi)
+          return 0
+        }),
+        ("hide", { lua in let s = try set(lua, "hide"); s.setHidden(try lineID(lua, s, "hide"), true); return 0 }),
+        ("show", { lua in let s = try set(lua, "show"); s.setHidden(try lineID(lua, s, "show"), false); return 0 }),
+        ("toggle", { lua in
+          let s = try set(lua, "toggle")
+          let id = try lineID(lua, s, "toggle")
+          s.setHidden(id, !s.isHidden(id))
+          return 0
+        }),
+        ("isHidden", { lua in let s = try set(lua, "isHidden"); lua.push(s.isHidden(try lineID(lua, s, "isHidden"))); return 1 }),
+        ("dataRange", { lua in
+          let s = try set(lua, "dataRange")
+          guard let r = s.dataRange() else { lua.pushNil(); lua.pushNil(); return 2 }
+          lua.push(r.min); lua.push(r.max)
+          return 2
+        }),
+        ("valuesAt", { lua in
+          let s = try set(lua, "valuesAt")
+          let f = try lua.checkNumber(2, function: "valuesAt")
+          guard let pv = s.values(atFraction: max(0, min(1, f))) else { lua.pushNil(); return 1 }
+          lua.newTable(hash: 3)
+          lua.push(pv.timeMs); lua.rawSet(-2, "time")
+          lua.push(pv.index + 1); lua.rawSet(-2, "index")
+          lua.newTable(hash: Int32(pv.values.count))
+          for (id, v) in pv.values where !v.isNaN { lua.push(v); lua.rawSet(-2, id) }
+          lua.rawSet(-2, "values")
+          return 1
+        }),
+      ],
+      field: { lua, obj, key in
+        guard let s = obj as? ChartSet else { return false }
+        switch key {
+        case "name": lua.push(s.name)
+        case "count": lua.push(s.count)
+        case "lines":
+          lua.newTable(array: Int32(s.lines.count))
+          for (k, line) in s.lines.enumerated() {
+            lua.newTable(hash: 5)
+            lua.push(line.id); lua.rawSet(-2, "id")
+            lua.push(line.name); lua.rawSet(-2, "name")
+            lua.push(line.color.hexString); lua.rawSet(-2, "color")
+            lua.push(line.kind.rawValue); lua.rawSet(-2, "type")
+            lua.push(s.isHidden(line.id)); lua.rawSet(-2, "hidden")
+            lua.rawSet(-2, index: k + 1)
+          }
+        default: return false
+        }
+        return true
+      },
+      describe: { obj in
+        guard let s = obj as? ChartSet else { return typeName }
+        return "ChartSet '\(s.name)' (\(s.count) points, \(s.lines.count) lines)"
+      }))
+  }
+}

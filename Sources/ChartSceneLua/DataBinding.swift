@@ -1,0 +1,118 @@
+import ChartModel
+import Drawing
+import LuaKit
+
+/// `cs.data.telegram`, `cs.data.csv`, `cs.data.series`, `cs.data.sample`.
+enum DataBinding {
+  static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
+    lua.newTable()
+    let data = lua.top
+    lua.setFunction(data, "telegram") { lua in
+      let path = try lua.checkString(1, function: "telegram")
+      let sets = try load(path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
+        try TelegramDecoder.decode(bytes, file: file)
+      }
+      pushSets(lua, sets)
+      return 1
+    }
+    lua.setFunction(data, "csv") { lua in
+      let path = try lua.checkString(1, function: "csv")
+      var options = CSVDecoder.Options()
+      if !lua.isNil(2) {
+        try lua.checkTable(2, function: "csv")
+        let o = try LuaOptions(lua, 2, owner: "cs.data.csv", known: ["name", "delimiter", "colors"])
+        options.name = try o.string("name")
+        if let d = try o.string("delimiter") {
+          guard d.utf8.count == 1, let b = d.utf8.first else { throw LuaError("bad field 'delimiter' in cs.data.csv (one character expected)") }
+          options.delimiter = b
+        }
+        if let colors = try o.with("colors", { idx throws -> [Color] in try colorList(lua, idx) }) { options.colors = colors }
+      }
+      let opts = options
+      let sets = try load(path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
+        [try CSVDecoder.decode(bytes, file: file, options: opts)]
+      }
+      lua.push(object: sets[0], as: ChartSetBinding.typeName)
+      return 1
+    }
+    lua.setFunction(data, "series") { lua in
+      try lua.checkTable(1, function: "series")
+      let set = try series(lua)
+      context.noteUndrawnKinds([set])
+      lua.push(object: set, as: ChartSetBinding.typeName)
+      return 1
+    }
+    lua.setFunction(data, "sample") { lua in
+      guard let assets = context.assetsDirectory else {
+        throw LuaError("the sample data was not found (set CHARTSCENE_ASSETS to the folder holding data/chart_data.json)")
+      }
+      let path = assets + "/data/chart_data.json"
+      let sets = try load(path: path, shown: path, context: context) { bytes, file throws(DataError) in
+        try TelegramDecoder.decode(bytes, file: file)
+      }
+      pushSets(lua, sets)
+      return 1
+    }
+    lua.rawSet(cs, "data")
+  }
+
+  static func load(path: String, shown: String, context: BindingContext, decode: ([UInt8], String) throws(DataError) -> [ChartSet]) throws(LuaError) -> [ChartSet] {
+    if let sets = context.loaded[path] { return sets }
+    let bytes: [UInt8]
+    do { bytes = try FileReader.read(path) } catch { throw LuaError(error.description) }
+    let sets: [ChartSet]
+    do { sets = try decode(bytes, shown) } catch { throw LuaError(error.description) }
+    context.noteUndrawnKinds(sets)
+    context.loaded[path] = sets
+    return sets
+  }
+
+  static func pushSets(_ lua: LuaState, _ sets: [ChartSet]) {
+    lua.newTable(array: Int32(sets.count))
+    for (k, s) in sets.enumerated() {
+      lua.push(object: s, as: ChartSetBinding.typeName)
+      lua.rawSet(-2, index: k + 1)
+    }
+  }
+
+  static func colorList(_ lua: LuaState, _ idx: Int32) throws(LuaError) -> [Color] {
+    var out: [Color] = []
+    for i in 0..<lua.rawLength(idx) {
+      lua.rawGet(idx, index: i + 1)
+      defer { lua.pop() }
+      guard let s = lua.toString(-1), let c = Color(hex: s) else { throw LuaError("bad colour at colors[\(i + 1)] (expected '#RRGGBB')") }
+      out.append(c)
+    }
+    return out
+  }
+
+  /// `cs.data.series{ name=, x={ms...}, lines={ {id=, name=, color=, values={...}}, ... } }`
+  static func series(_ lua: LuaState) throws -> ChartSet {
+    let o = try LuaOptions(lua, 1, owner: "cs.data.series", known: ["name", "x", "lines"])
+    guard let xs = try o.numbers("x") else { throw LuaError("missing field 'x' in cs.data.series (a list of times in ms)") }
+    var specs: [InlineSeries.LineSpec] = []
+    let got: Void? = try o.with("lines") { idx in
+      guard lua.type(at: idx) == 5 /* LUA_TTABLE */ else { throw o.fieldError("lines", expected: "table") }
+      for i in 0..<lua.rawLength(idx) {
+        lua.rawGet(idx, index: i + 1)
+        defer { lua.pop() }
+        guard lua.type(at: -1) == 5 else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
+        let lo = try LuaOptions(lua, -1, owner: "cs.data.series lines[\(i + 1)]", known: ["id", "name", "color", "values", "type"])
+        guard let values = try lo.numbers("values") else { throw LuaError("missing field 'values' in cs.data.series lines[\(i + 1)]") }
+        var color: Color? = nil
+        if let c = try lo.string("color") {
+          guard let parsed = Color(hex: c) else { throw LuaError("bad colour '\(c)' in cs.data.series lines[\(i + 1)] (expected '#RRGGBB')") }
+          color = parsed
+        }
+        let kind = try lo.choice("type", SeriesKind.self) ?? .line
+        specs.append(InlineSeries.LineSpec(id: try lo.string("id"), name: try lo.string("name"), color: color, kind: kind, values: values.map { $0.isFinite ? $0 : .nan }))
+      }
+    }
+    if got == nil { throw LuaError("missing field 'lines' in cs.data.series") }
+    do {
+      return try InlineSeries.make(name: try o.string("name") ?? "Series", xs: xs, lines: specs)
+    } catch {
+      throw LuaError("cs.data.series: \(String(describing: error))")
+    }
+  }
+}

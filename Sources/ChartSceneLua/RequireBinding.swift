@@ -1,0 +1,39 @@
+import ChartModel
+import LuaKit
+
+/// `require`: `"chartscene"` gives the module; other names load `NAME.lua` (dots become
+/// folders) from the script's folder only, as text, once.
+enum RequireBinding {
+  static func install(_ lua: LuaState, module cs: Int32, context: BindingContext) {
+    lua.newTable()
+    lua.pushValue(cs)
+    lua.rawSet(-2, "chartscene")
+    let loadedRef = lua.ref()
+    lua.push(function: "require") { lua in
+      let name = try lua.checkString(1, function: "require")
+      lua.pushRef(loadedRef)
+      if lua.rawGet(-1, name) != 0 /* LUA_TNIL */ { return 1 }
+      lua.pop(2)
+      let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+      guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." }) else {
+        throw LuaError("module '\(name)' not found (module names are like 'helpers' or 'lib.colors')")
+      }
+      let relative = parts.joined(separator: "/") + ".lua"
+      let path = context.resolve(relative)
+      let bytes: [UInt8]
+      do { bytes = try FileReader.read(path) } catch {
+        throw LuaError("module '\(name)' not found (looked for '\(path)' next to the script)")
+      }
+      try lua.load(bytes, chunkName: "@" + path)
+      lua.push(name)
+      try lua.pcall(nargs: 1, nresults: 1)
+      if lua.isNil(-1) { lua.pop(); lua.push(true) }
+      lua.pushRef(loadedRef)
+      lua.pushValue(-2)
+      lua.rawSet(-2, name)
+      lua.pop()
+      return 1
+    }
+    lua.setGlobal("require")
+  }
+}

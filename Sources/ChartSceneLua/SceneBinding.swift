@@ -1,0 +1,84 @@
+import Drawing
+import LuaKit
+import SceneGraph
+
+/// `cs.scene{}`: the value a script returns.
+enum SceneBinding {
+  static let typeName = "Scene"
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root"]
+
+  static func register(_ lua: LuaState) {
+    lua.register(LuaTypeInfo(
+      name: typeName,
+      field: { lua, obj, key in
+        guard let s = obj as? Scene else { return false }
+        switch key {
+        case "width": lua.push(s.width)
+        case "height": lua.push(s.height)
+        case "fps": lua.push(s.fps)
+        case "duration": lua.push(s.duration)
+        case "theme": lua.push(s.theme.name)
+        case "root": lua.push(object: s.root, as: ViewBindings.typeName)
+        default: return false
+        }
+        return true
+      },
+      describe: { obj in (obj as? Scene).map { "Scene \(Int($0.width))x\(Int($0.height))" } ?? typeName }))
+  }
+
+  static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
+    lua.setFunction(cs, "scene") { lua in
+      try lua.checkTable(1, function: "scene")
+      let o = try LuaOptions(lua, 1, owner: "cs.scene", known: known)
+      func bounded(_ key: String, _ def: Double, _ lo: Double, _ hi: Double) throws(LuaError) -> Double {
+        guard let v = try o.number(key) else { return def }
+        guard v >= lo, v <= hi else {
+          throw LuaError("bad field '\(key)' in cs.scene (must be between \(fmt(lo)) and \(fmt(hi)), got \(fmt(v)))")
+        }
+        return v
+      }
+      let width = try bounded("width", 720, 1, Scene.maximumSide)
+      let height = try bounded("height", 1280, 1, Scene.maximumSide)
+      let fps = try bounded("fps", 60, 1, 240)
+      let duration = try bounded("duration", 0, 0, 3600)
+      let theme = try themeField(lua, o)
+      let root: Node? = try o.with("root") { idx throws -> Node in
+        guard let n = lua.object(at: idx, ViewBindings.typeName) as? Node else { throw o.fieldError("root", expected: "view") }
+        return n
+      }
+      guard let root else { throw LuaError("missing field 'root' in cs.scene (the view to draw, e.g. cs.chart{...})") }
+      guard context.adopt(root) else { throw LuaError("the root view of cs.scene is already used elsewhere") }
+      let scene = Scene(width: width, height: height, theme: theme, background: try ViewBindings.color(o, "background"), fps: fps, duration: duration, root: root)
+      do { try scene.assignIDs() } catch { throw LuaError(String(describing: error)) }
+      lua.push(object: scene, as: typeName)
+      return 1
+    }
+  }
+
+  static func fmt(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
+
+  /// `theme = "day" | "night" | { base = "night", background = "#..." , ... }`.
+  static func themeField(_ lua: LuaState, _ o: LuaOptions) throws -> Theme {
+    let value: Theme? = try o.with("theme") { idx -> Theme in
+      if let name = lua.toString(idx) { return try named(name, owner: o.owner) }
+      guard lua.type(at: idx) == 5 else { throw o.fieldError("theme", expected: "string or table") }
+      let keys = ["base"] + Theme.colorKeys.map(\.0)
+      let t = try LuaOptions(lua, idx, owner: "theme", known: keys)
+      var theme = try named(try t.string("base") ?? "day", owner: "theme")
+      for (key, path) in Theme.colorKeys {
+        if let s = try t.string(key) {
+          guard let c = Color(hex: s) else { throw LuaError("bad colour '\(s)' for '\(key)' in theme (expected '#RRGGBB' or '#RRGGBBAA')") }
+          theme[keyPath: path] = c
+        }
+      }
+      theme.name = "custom"
+      return theme
+    }
+    return value ?? .day
+  }
+
+  static func named(_ name: String, owner: String) throws(LuaError) -> Theme {
+    guard let t = Theme.builtIn[name] else { throw LuaError("invalid theme '\(name)' in \(owner), expected one of: 'day', 'night'") }
+    return t
+  }
+}

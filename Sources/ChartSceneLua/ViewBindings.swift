@@ -1,0 +1,191 @@
+import ChartModel
+import Drawing
+import LuaKit
+import SceneGraph
+
+/// The view constructors: `cs.chart`, `cs.card`, `cs.vstack`, `cs.hstack`, `cs.zstack`,
+/// `cs.spacer`, `cs.text`, `cs.canvas`. Each turns a table into a `Node`.
+enum ViewBindings {
+  static let typeName = "View"
+  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame"]
+
+  static func register(_ lua: LuaState) {
+    lua.register(LuaTypeInfo(
+      name: typeName,
+      field: { lua, obj, key in
+        guard let n = obj as? Node else { return false }
+        switch key {
+        case "id": if n.explicitID { lua.push(n.id) } else { lua.pushNil() }
+        case "kind": lua.push(n.kind.name)
+        default: return false
+        }
+        return true
+      },
+      describe: { obj in (obj as? Node).map { "View \($0.kind.name)" + ($0.explicitID ? " '\($0.id)'" : "") } ?? typeName }))
+  }
+
+  static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
+    lua.setFunction(cs, "chart") { lua in try push(lua, chart(lua, "chart", card: false)) }
+    lua.setFunction(cs, "card") { lua in try push(lua, chart(lua, "card", card: true)) }
+    for (name, axis) in [("vstack", StackAxis.vertical), ("hstack", .horizontal), ("zstack", .depth)] {
+      lua.setFunction(cs, name) { lua in
+        try lua.checkTable(1, function: name)
+        let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + ["spacing", "align"], allowsArray: true)
+        let spacing = try o.number("spacing") ?? (axis == .depth ? 0 : 8)
+        let align = try o.choice("align", Alignment.self) ?? .center
+        let node = Node(id: try o.string("id"), kind: .stack(axis, spacing: spacing, align: align), style: try style(o), children: try children(lua, o, context))
+        return push(lua, node)
+      }
+    }
+    lua.setFunction(cs, "spacer") { lua in
+      var minLength = 0.0
+      var o: LuaOptions? = nil
+      if !lua.isNil(1) {
+        try lua.checkTable(1, function: "spacer")
+        o = try LuaOptions(lua, 1, owner: "cs.spacer", known: common + ["minLength"])
+        minLength = try o?.number("minLength") ?? 0
+      }
+      return push(lua, Node(id: try o?.string("id"), kind: .spacer(minLength: max(0, minLength)), style: try o.map(style) ?? Style()))
+    }
+    lua.setFunction(cs, "text") { lua in
+      try lua.checkTable(1, function: "text")
+      let o = try LuaOptions(lua, 1, owner: "cs.text", known: common + ["text", "size", "weight", "color", "align"])
+      let text: String
+      if let s = try o.string("text") { text = s } else if let n = try o.number("text") { text = "\(n)" } else {
+        throw LuaError("missing field 'text' in cs.text")
+      }
+      var spec = TextSpec(text: text)
+      if let size = try o.number("size") {
+        guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in cs.text (must be between 0 and 1000)") }
+        spec.size = size
+      }
+      spec.weight = try o.choice("weight", Font.Weight.self) ?? .regular
+      spec.align = try o.choice("align", TextAlign.self) ?? .left
+      if let c = try color(o, "color") { spec.color = c }
+      return push(lua, Node(id: try o.string("id"), kind: .text(spec), style: try style(o)))
+    }
+    lua.setFunction(cs, "canvas") { lua in
+      try lua.checkTable(1, function: "canvas")
+      let o = try LuaOptions(lua, 1, owner: "cs.canvas", known: common + ["draw"])
+      let drawRef: Int32? = try o.with("draw") { idx throws -> Int32 in
+        guard lua.type(at: idx) == 6 /* LUA_TFUNCTION */ else { throw o.fieldError("draw", expected: "function") }
+        lua.pushValue(idx)
+        return lua.ref()
+      }
+      guard let drawRef else { throw LuaError("missing field 'draw' in cs.canvas (a function(g, w, h, t))") }
+      let spec = CanvasSpec { w, h, t, theme in try CanvasBinding.run(lua, drawRef, width: w, height: h, time: t, theme: theme) }
+      return push(lua, Node(id: try o.string("id"), kind: .canvas(spec), style: try style(o)))
+    }
+  }
+
+  static func push(_ lua: LuaState, _ node: Node) -> Int32 {
+    lua.push(object: node, as: typeName)
+    return 1
+  }
+
+  static func chart(_ lua: LuaState, _ name: String, card: Bool) throws -> Node {
+    try lua.checkTable(1, function: name)
+    let keys = card ? ["data", "title", "lineWidth", "xAxis", "yAxis"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "lineWidth"]
+    let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
+    let set: ChartSet? = try o.with("data") { idx throws -> ChartSet in
+      guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else {
+        throw o.fieldError("data", expected: "ChartSet (from cs.data.*)")
+      }
+      return s
+    }
+    guard let set else { throw LuaError("missing field 'data' in cs.\(name) (a ChartSet from cs.data.*)") }
+    var spec = ChartSpec(data: set)
+    spec.title = try o.string("title") ?? set.name
+    if !card {
+      spec.minimap = try o.bool("minimap") ?? true
+      spec.legend = try o.bool("legend") ?? true
+      spec.indicator = try o.bool("indicator") ?? true
+      if let at = try o.number("indicatorAt") {
+        guard (0...1).contains(at) else { throw LuaError("bad field 'indicatorAt' in cs.\(name) (a fraction of the time axis, 0 to 1, expected; got \(at))") }
+        spec.indicatorAt = at
+      }
+    } else {
+      spec.minimap = false; spec.legend = false; spec.indicator = false
+    }
+    spec.xAxis = try o.bool("xAxis") ?? true
+    spec.yAxis = try o.bool("yAxis") ?? true
+    if let w = try o.number("lineWidth") {
+      guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
+      spec.lineWidth = w
+    }
+    return Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o))
+  }
+
+  static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext) throws(LuaError) -> [Node] {
+    var out: [Node] = []
+    for i in 0..<o.arrayCount {
+      lua.rawGet(o.index, index: i + 1)
+      defer { lua.pop() }
+      guard let n = lua.object(at: -1, typeName) as? Node else {
+        throw LuaError("bad child #\(i + 1) in \(o.owner) (view expected, got \(lua.valueTypeName(at: -1)))")
+      }
+      if out.contains(where: { $0 === n }) || !context.adopt(n) {
+        throw LuaError("child #\(i + 1) in \(o.owner) is already used elsewhere in the scene (a view can be placed once)")
+      }
+      out.append(n)
+    }
+    return out
+  }
+
+  static func color(_ o: LuaOptions, _ key: String) throws(LuaError) -> ColorRef? {
+    guard let s = try o.string(key) else { return nil }
+    guard let c = ColorRef(s) else {
+      throw LuaError("bad colour '\(s)' for '\(key)' in \(o.owner) (expected '#RRGGBB', '#RRGGBBAA' or a theme colour: " + Theme.colorKeys.map { "'\($0.0)'" }.joined(separator: ", ") + ")")
+    }
+    return c
+  }
+
+  /// The modifiers every view takes.
+  static func style(_ o: LuaOptions) throws -> Style {
+    var s = Style()
+    if o.has("padding") {
+      if let p = try? o.number("padding") {
+        guard p >= 0 else { throw LuaError("bad field 'padding' in \(o.owner) (must not be negative)") }
+        s.padding = Insets(all: p)
+      } else if let p = try o.numbers("padding") {
+        switch p.count {
+        case 2: s.padding = Insets(top: p[0], left: p[1], bottom: p[0], right: p[1])
+        case 4: s.padding = Insets(top: p[0], left: p[1], bottom: p[2], right: p[3])
+        default: throw LuaError("bad field 'padding' in \(o.owner) (a number, {vertical, horizontal} or {top, left, bottom, right} expected)")
+        }
+        guard p.allSatisfy({ $0 >= 0 }) else { throw LuaError("bad field 'padding' in \(o.owner) (must not be negative)") }
+      }
+    }
+    s.background = try color(o, "background")
+    s.cornerRadius = max(0, try o.number("cornerRadius") ?? 0)
+    if let op = try o.number("opacity") {
+      guard (0...1).contains(op) else { throw LuaError("bad field 'opacity' in \(o.owner) (must be between 0 and 1, got \(op))") }
+      s.opacity = op
+    }
+    if let off = try o.numbers("offset", count: 2) { s.offset = Point(off[0], off[1]) }
+    if let sc = try o.number("scale") {
+      guard sc >= 0, sc <= 100 else { throw LuaError("bad field 'scale' in \(o.owner) (must be between 0 and 100)") }
+      s.scale = sc
+    }
+    _ = try o.with("frame") { idx throws in
+      guard o.lua.type(at: idx) == 5 else { throw o.fieldError("frame", expected: "table") }
+      let f = try LuaOptions(o.lua, idx, owner: "\(o.owner) frame", known: ["width", "height"])
+      for (key, path) in [("width", \Style.width), ("height", \Style.height)] {
+        if let v = try f.number(key) {
+          guard v >= 0, v <= Scene.maximumSide else { throw LuaError("bad field '\(key)' in \(o.owner) frame (must be between 0 and \(Int(Scene.maximumSide)))") }
+          s[keyPath: path] = v
+        }
+      }
+    }
+    _ = try o.with("rotation3d") { idx throws in
+      guard o.lua.type(at: idx) == 5 else { throw o.fieldError("rotation3d", expected: "table") }
+      let r = try LuaOptions(o.lua, idx, owner: "\(o.owner) rotation3d", known: ["angle", "axis", "perspective"])
+      guard let angle = try r.number("angle") else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
+      let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
+      let perspective = try r.number("perspective") ?? 1000
+      guard perspective > 0 else { throw LuaError("bad field 'perspective' in \(o.owner) rotation3d (must be positive)") }
+      s.rotation3d = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
+    }
+    return s
+  }
+}

@@ -1,0 +1,71 @@
+/// A point in scene pixels.
+public struct Point: Sendable, Equatable, Hashable {
+  public var x: Double
+  public var y: Double
+  public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+  public static let zero = Point(0, 0)
+}
+
+/// A size in scene pixels.
+public struct Size: Sendable, Equatable, Hashable {
+  public var width: Double
+  public var height: Double
+  public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+  public static let zero = Size(0, 0)
+}
+
+/// An axis-aligned rectangle in scene pixels.
+public struct Rect: Sendable, Equatable, Hashable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+  public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+    self.x = x; self.y = y; self.width = width; self.height = height
+  }
+  public init(origin: Point, size: Size) { self.init(origin.x, origin.y, size.width, size.height) }
+  public static let zero = Rect(0, 0, 0, 0)
+
+  public var minX: Double { x }
+  public var minY: Double { y }
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+  public var midX: Double { x + width / 2 }
+  public var midY: Double { y + height / 2 }
+  public var size: Size { Size(width, height) }
+  public var center: Point { Point(midX, midY) }
+  public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+  /// The rectangle shrunk by the given amounts on each side (never negative in size).
+  public func inset(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) -> Rect {
+    Rect(x + left, y + top, max(0, width - left - right), max(0, height - top - bottom))
+  }
+  public func inset(by d: Double) -> Rect { inset(top: d, left: d, bottom: d, right: d) }
+  public func offsetBy(_ dx: Double, _ dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
+  public func contains(_ p: Point) -> Bool { p.x >= x && p.x <= maxX && p.y >= y && p.y <= maxY }
+  public func intersects(_ r: Rect) -> Bool { r.x < maxX && r.maxX > x && r.y < maxY && r.maxY > y }
+  /// True when `r` lies inside this rectangle (with a small tolerance for rounding).
+  public func contains(_ r: Rect) -> Bool {
+    r.x >= x - 1e-6 && r.y >= y - 1e-6 && r.maxX <= maxX + 1e-6 && r.maxY <= maxY + 1e-6
+  }
+  public func union(_ r: Rect) -> Rect {
+    let nx = Swift.min(x, r.x), ny = Swift.min(y, r.y)
+    return Rect(nx, ny, Swift.max(maxX, r.maxX) - nx, Swift.max(maxY, r.maxY) - ny)
+  }
+}
+
+/// An affine transform (cairo's xx, yx, xy, yy, x0, y0).
+public struct Affine: Sendable, Equatable {
+  public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+  }
+  public static let identity = Affine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public static func translation(_ x: Double, _ y: Double) -> Affine { Affine(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+  public static func scale(_ sx: Double, _ sy: Double) -> Affine { Affine(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+  /// Scale by `s` about the point `p`.
+  public static func scale(_ s: Double, about p: Point) -> Affine {
+    Affine(a: s, b: 0, c: 0, d: s, tx: p.x - s * p.x, ty: p.y - s * p.y)
+  }
+  public var isIdentity: Bool { self == .identity }
+}

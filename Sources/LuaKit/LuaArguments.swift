@@ -1,0 +1,182 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+  /// Throws Lua's own "bad argument" error unless argument `i` is a table.
+  public func checkTable(_ i: Int32, function: String) throws(LuaError) {
+    if type(at: i) != LUA_TTABLE { throw argumentError(i, function: function, expected: "table") }
+  }
+
+  public func checkString(_ i: Int32, function: String) throws(LuaError) -> String {
+    guard type(at: i) == LUA_TSTRING || type(at: i) == LUA_TNUMBER, let s = lua_tolstring(L, i, nil).map({ String(cString: $0) }) else {
+      throw argumentError(i, function: function, expected: "string")
+    }
+    return s
+  }
+
+  public func checkNumber(_ i: Int32, function: String) throws(LuaError) -> Double {
+    guard let d = toNumber(i) else { throw argumentError(i, function: function, expected: "number") }
+    return d
+  }
+
+  public func optNumber(_ i: Int32, function: String) throws(LuaError) -> Double? {
+    if isNil(i) { return nil }
+    return try checkNumber(i, function: function)
+  }
+
+  /// `bad argument #i to 'f' (X expected, got Y)`.
+  public func argumentError(_ i: Int32, function: String, expected: String) -> LuaError {
+    LuaError("bad argument #\(i) to '\(function)' (\(expected) expected, got \(valueTypeName(at: i)))")
+  }
+
+  public func argumentError(_ i: Int32, function: String, _ message: String) -> LuaError {
+    LuaError("bad argument #\(i) to '\(function)' (\(message))")
+  }
+}
+
+/// Reads an options table (`cs.chart{ ... }`): every key must be declared, so a typo is an
+/// error that names the key and suggests the nearest known one.
+public struct LuaOptions {
+  public let lua: LuaState
+  public let index: Int32
+  /// How errors name the table's owner: `cs.chart`.
+  public let owner: String
+
+  public init(_ lua: LuaState, _ index: Int32, owner: String, known: [String], allowsArray: Bool = false) throws(LuaError) {
+    self.lua = lua
+    self.index = lua.absIndex(index)
+    self.owner = owner
+    var problem: LuaError? = nil
+    let arrayCount = lua.rawLength(self.index)
+    lua.forEach(self.index) {
+      if problem != nil { return }
+      if let key = lua.toString(-2), lua.type(at: -2) == LUA_TSTRING {
+        if !known.contains(key) {
+          var msg = "unknown key '\(key)' in \(owner)"
+          if let near = LuaOptions.nearest(key, in: known) { msg += " (did you mean '\(near)'?)" }
+          problem = LuaError(msg)
+        }
+      } else if let n = lua.toNumber(-2), allowsArray, n == n.rounded(), n >= 1, n <= Double(arrayCount) {
+        // A child in the array part.
+      } else if allowsArray {
+        problem = LuaError("unexpected key \(LuaOptions.describeKey(lua)) in \(owner) (children go in the array part 1..n)")
+      } else {
+        problem = LuaError("unexpected key \(LuaOptions.describeKey(lua)) in \(owner) (it takes named fields only)")
+      }
+    }
+    if let problem { throw problem }
+  }
+
+  static func describeKey(_ lua: LuaState) -> String {
+    if let n = lua.toNumber(-2) { return "[\(n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n))]" }
+    return "of type \(lua.typeName(at: -2))"
+  }
+
+  /// Number of children in the array part.
+  public var arrayCount: Int { lua.rawLength(index) }
+
+  public func has(_ key: String) -> Bool {
+    let t = lua.rawGet(index, key)
+    lua.pop()
+    return t != LUA_TNIL
+  }
+
+  /// Pushes the field, runs `body` with its stack index unless it is nil, and pops it.
+  public func with<T>(_ key: String, _ body: (Int32) throws -> T) throws -> T? {
+    lua.rawGet(index, key)
+    defer { lua.pop() }
+    if lua.isNil(-1) { return nil }
+    return try body(lua.top)
+  }
+
+  public func fieldError(_ key: String, expected: String) -> LuaError {
+    lua.rawGet(index, key)
+    let got = lua.valueTypeName(at: -1)
+    lua.pop()
+    return LuaError("bad field '\(key)' in \(owner) (\(expected) expected, got \(got))")
+  }
+
+  public func number(_ key: String) throws(LuaError) -> Double? {
+    lua.rawGet(index, key)
+    defer { lua.pop() }
+    if lua.isNil(-1) { return nil }
+    guard let d = lua.toNumber(-1), d.isFinite else {
+      if lua.toNumber(-1) != nil { throw LuaError("bad field '\(key)' in \(owner) (finite number expected)") }
+      throw fieldError(key, expected: "number")
+    }
+    return d
+  }
+
+  public func string(_ key: String) throws(LuaError) -> String? {
+    lua.rawGet(index, key)
+    defer { lua.pop() }
+    if lua.isNil(-1) { return nil }
+    guard let s = lua.toString(-1) else { throw fieldError(key, expected: "string") }
+    return s
+  }
+
+  public func bool(_ key: String) throws(LuaError) -> Bool? {
+    lua.rawGet(index, key)
+    defer { lua.pop() }
+    if lua.isNil(-1) { return nil }
+    guard let b = lua.toBool(-1) else { throw fieldError(key, expected: "boolean") }
+    return b
+  }
+
+  /// A string that must be one of `E`'s raw values.
+  public func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, name: String? = nil) throws(LuaError) -> E?
+  where E.RawValue == String {
+    guard let s = try string(key) else { return nil }
+    guard let v = E(rawValue: s) else {
+      throw LuaError("invalid \(name ?? key) '\(s)' in \(owner), expected one of: " + E.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+    }
+    return v
+  }
+
+  /// An array of numbers (`{x, y}`); `count` checks the length when given.
+  public func numbers(_ key: String, count: Int? = nil) throws(LuaError) -> [Double]? {
+    lua.rawGet(index, key)
+    defer { lua.pop() }
+    if lua.isNil(-1) { return nil }
+    guard lua.type(at: -1) == LUA_TTABLE else { throw fieldError(key, expected: "table") }
+    let n = lua.rawLength(-1)
+    if let count, n != count { throw LuaError("bad field '\(key)' in \(owner) (\(count) numbers expected, got \(n))") }
+    var out: [Double] = []
+    out.reserveCapacity(n)
+    for i in 1...max(1, n) where n > 0 {
+      lua.rawGet(-1, index: i)
+      defer { lua.pop() }
+      guard let d = lua.toNumber(-1) else {
+        throw LuaError("bad field '\(key)' in \(owner) (number expected at [\(i)], got \(lua.valueTypeName(at: -1)))")
+      }
+      out.append(d)
+    }
+    return out
+  }
+
+  /// The known key closest to a typo, when it is close enough to be a likely mistake.
+  public static func nearest(_ key: String, in known: [String]) -> String? {
+    var best: (String, Int)? = nil
+    for k in known {
+      let d = editDistance(key.lowercased(), k.lowercased())
+      if d <= max(1, min(3, k.count / 3)), best == nil || d < best!.1 { best = (k, d) }
+    }
+    return best?.0
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0...b.count)
+    var cur = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      cur[0] = i
+      for j in 1...b.count {
+        cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&prev, &cur)
+    }
+    return prev[b.count]
+  }
+}

@@ -1,0 +1,204 @@
+import ChartModel
+import Drawing
+import SceneGraph
+
+/// Draws one chart view (the article's ChartView: GraphsForChart, YTickerView, TickerView,
+/// IndicatorView, RangeView, CheckMarksView) into display items.
+struct ChartBuilder {
+  let spec: ChartSpec
+  let isCard: Bool
+  let frame: Rect
+  let theme: Theme
+  /// The colour under the chart (for the indicator's rings).
+  let surface: Color
+  let measurer: TextMeasurer
+  var items: [DisplayItem] = []
+
+  init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer) {
+    self.spec = spec; self.isCard = isCard; self.frame = frame; self.theme = theme
+    self.surface = surface; self.measurer = measurer
+  }
+
+  mutating func build() -> [DisplayItem] {
+    let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer)
+    let snap = ChartSnapshot(spec: spec)
+    if let r = parts.title, let title = spec.title {
+      items.append(.text(TextRun(title, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
+    }
+    let set = spec.data
+    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
+    let plot = parts.plot
+    let linesRect = plot.inset(top: min(ChartMetrics.plotHeadroom, plot.height / 3), bottom: spec.lineWidth / 2)
+    let yScale = snap.yScale
+    let xOf = { (t: Double) -> Double in tHi > tLo ? plot.x + (t - tLo) / (tHi - tLo) * plot.width : plot.midX }
+    let yOf = { (v: Double) -> Double in
+      linesRect.maxY - (v - yScale.lo) / (yScale.hi - yScale.lo) * linesRect.height
+    }
+
+    if spec.yAxis { grid(yScale: yScale, plot: plot, yOf: yOf) }
+
+    // Lines of the window, clipped to the plot (with room for the stroke at the top).
+    items.append(.pushClip(.rect(plot.inset(top: -spec.lineWidth, bottom: -spec.lineWidth))))
+    let idx = set.drawIndices(in: snap.window)
+    for line in set.visibleLines {
+      let polylines = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: xOf, yToPixel: yOf)
+      stroke(polylines, color: line.color, width: spec.lineWidth)
+    }
+    items.append(.popClip)
+
+    if spec.yAxis { yLabels(yScale: yScale, plot: plot, yOf: yOf) }
+    if let band = parts.xAxis { xLabels(band: band, plot: plot, tLo: tLo, tHi: tHi, xOf: xOf) }
+    if let i = snap.indicatorIndex { indicator(index: i, linesRect: linesRect, xOf: xOf, yOf: yOf) }
+    if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
+    for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
+    return items
+  }
+
+  // MARK: - Axes
+
+  mutating func grid(yScale: YScale, plot: Rect, yOf: (Double) -> Double) {
+    for (k, v) in yScale.ticks.enumerated() {
+      let y = (yOf(v)).rounded() + 0.5
+      let color = k == 0 ? theme.zeroLine : theme.grid
+      items.append(.path(.line(Point(plot.x, y), Point(plot.maxX, y)), .stroke(color, width: 1, cap: .butt)))
+    }
+  }
+
+  mutating func yLabels(yScale: YScale, plot: Rect, yOf: (Double) -> Double) {
+    let h = measurer.measure("0", font: ChartMetrics.axisFont).height
+    for v in yScale.ticks {
+      let text = CompactNumber.format(v, step: yScale.step)
+      let y = yOf(v).rounded() - h - 2
+      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.x, y))))
+    }
+  }
+
+  mutating func xLabels(band: Rect, plot: Rect, tLo: Double, tHi: Double, xOf: (Double) -> Double) {
+    let set = spec.data
+    let sample = set.typicalStepMs < 86_400_000 - 1 ? "00:00" : "Sep 30"
+    let labelWidth = measurer.measure(sample, font: ChartMetrics.axisFont).width + 18
+    let ticks = DateTicks.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, labelWidth: labelWidth, stepMs: set.typicalStepMs, lastMs: set.lastMs).ticks
+    var lastRight = -Double.infinity
+    for tick in ticks {
+      let w = measurer.measure(tick.text, font: ChartMetrics.axisFont).width
+      // Keep labels inside the plot; skip one that would then touch its neighbour.
+      var x = xOf(tick.timeMs) - w / 2
+      x = max(plot.x, min(plot.maxX - w, x))
+      if x < lastRight + 6 { continue }
+      lastRight = x + w
+      items.append(.text(TextRun(tick.text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(x, band.y + 6))))
+    }
+  }
+
+  // MARK: - Lines
+
+  mutating func stroke(_ polylines: [[Point]], color: Color, width: Double) {
+    var path = Path()
+    for pl in polylines {
+      guard let first = pl.first else { continue }
+      path.move(to: first)
+      if pl.count == 1 { path.line(to: first) }  // a lone point between gaps: a dot
+      for p in pl.dropFirst() { path.line(to: p) }
+    }
+    if !path.isEmpty { items.append(.path(path, .stroke(color, width: width))) }
+  }
+
+  // MARK: - Indicator
+
+  mutating func indicator(index i: Int, linesRect: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double) {
+    let set = spec.data
+    let x = xOf(set.xs[i]).rounded() + 0.5
+    items.append(.path(.line(Point(x, linesRect.minY - 6), Point(x, linesRect.maxY)), .stroke(theme.indicatorLine, width: 1, cap: .butt)))
+    let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
+    for line in visible {
+      let p = Point(x, yOf(line.values[i]))
+      items.append(.path(.circle(p, 4.5), .fill(surface)))
+      items.append(.path(.circle(p, 4.5), .stroke(line.color, width: 2)))
+    }
+    // The poster: date, then one row per visible line (name left, value right).
+    let date = DateText.poster(set.xs[i])
+    let dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
+    let rows = visible.map { line -> (String, String, Color, Double, Double) in
+      let value = CompactNumber.grouped(line.values[i])
+      let nw = measurer.measure(line.name, font: ChartMetrics.posterNameFont).width
+      let vw = measurer.measure(value, font: ChartMetrics.posterValueFont).width
+      return (line.name, value, line.color, nw, vw)
+    }
+    let rowHeight = 20.0
+    let padX = 10.0, padY = 8.0
+    let contentW = max(dateSize.width, rows.map { $0.3 + 20 + $0.4 }.max() ?? 0)
+    let w = (contentW + 2 * padX).rounded(.up)
+    let h = (dateSize.height + 4 + Double(rows.count) * rowHeight + 2 * padY - 4).rounded(.up)
+    var px = x + 14
+    if px + w > frame.maxX { px = x - 14 - w }
+    px = max(frame.x, min(frame.maxX - w, px))
+    let py = max(frame.y, linesRect.minY - 4)
+    let box = Rect(px, py, w, h)
+    items.append(.shadow(box, radius: 8, blur: 6, color: theme.shadow))
+    items.append(.path(.rect(box, radius: 8), .fill(theme.posterBackground)))
+    items.append(.path(.rect(box.inset(by: 0.5), radius: 8), .stroke(theme.posterBorder, width: 1)))
+    items.append(.text(TextRun(date, font: ChartMetrics.posterTitleFont, color: theme.text, origin: Point(px + padX, py + padY))))
+    var ry = py + padY + dateSize.height + 4
+    for row in rows {
+      items.append(.text(TextRun(row.0, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(px + padX, ry + 1))))
+      items.append(.text(TextRun(row.1, font: ChartMetrics.posterValueFont, color: row.2, origin: Point(px + w - padX, ry), align: .right)))
+      ry += rowHeight
+    }
+  }
+
+  // MARK: - Mini-map
+
+  mutating func minimap(_ mm: Rect, parts: ChartParts, snap: ChartSnapshot) {
+    let set = spec.data
+    let radius = 6.0
+    let range = snap.overviewRange ?? ValueRange(0, 1)
+    let span = range.max > range.min ? range.max - range.min : 1
+    let inner = mm.inset(top: 3, bottom: 3)
+    let xOf = { (t: Double) -> Double in set.spanMs > 0 ? mm.x + (t - set.firstMs) / set.spanMs * mm.width : mm.midX }
+    let yOf = { (v: Double) -> Double in
+      range.max > range.min ? inner.maxY - (v - range.min) / span * inner.height : inner.midY
+    }
+    items.append(.pushClip(.rect(mm, radius: radius)))
+    for line in set.visibleLines {
+      let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
+      stroke(pls, color: line.color, width: 1)
+    }
+    guard let win = parts.minimapWindow else { items.append(.popClip); return }
+    // Dim what is outside the window.
+    if win.minX > mm.minX { items.append(.path(.rect(Rect(mm.x, mm.y, win.minX - mm.x, mm.height)), .fill(theme.minimapDim))) }
+    if win.maxX < mm.maxX { items.append(.path(.rect(Rect(win.maxX, mm.y, mm.maxX - win.maxX, mm.height)), .fill(theme.minimapDim))) }
+    items.append(.popClip)
+    // The window: thick handles left and right, thin borders top and bottom.
+    let hw = parts.minimapLeft?.width ?? ChartMetrics.handleWidth
+    var frame = Path()
+    frame.rect(win, radius: radius)
+    frame.rect(Rect(win.x + hw, win.y + 1.5, max(0, win.width - 2 * hw), max(0, win.height - 3)))
+    items.append(.path(frame, .fill(theme.minimapFrame)))  // even-odd: the inner rect is a hole
+    for hx in [win.x + hw / 2, win.maxX - hw / 2] {
+      let grip = Rect(hx - 1, win.midY - 5, 2, 10)
+      items.append(.path(.rect(grip, radius: 1), .fill(theme.minimapGrip)))
+    }
+  }
+
+  // MARK: - Check marks
+
+  mutating func chip(_ line: Line, _ r: Rect, hidden: Bool) {
+    let radius = r.height / 2
+    let font = ChartMetrics.chipFont
+    let ts = measurer.measure(line.name, font: font)
+    if hidden {
+      items.append(.path(.rect(r.inset(by: 1), radius: radius - 1), .stroke(line.color, width: 2)))
+      let x = r.midX - ts.width / 2
+      items.append(.text(TextRun(line.name, font: font, color: line.color, origin: Point(x, r.midY - ts.height / 2))))
+    } else {
+      items.append(.path(.rect(r, radius: radius), .fill(line.color)))
+      var tick = Path()
+      let cx = r.x + 12 + 8, cy = r.midY
+      tick.move(to: Point(cx - 5.5, cy + 0.5))
+      tick.line(to: Point(cx - 1.5, cy + 4.5))
+      tick.line(to: Point(cx + 5.5, cy - 4))
+      items.append(.path(tick, .stroke(theme.chipText, width: 2.2)))
+      items.append(.text(TextRun(line.name, font: font, color: theme.chipText, origin: Point(r.x + 12 + 16 + 8, r.midY - ts.height / 2))))
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import CCairo
+import Drawing
+
+/// Vector formats cairo writes.
+public enum VectorFormat: Sendable { case svg, pdf }
+
+/// Errors from cairo.
+public struct CairoError: Error, CustomStringConvertible {
+  public var description: String
+}
+
+extension CairoPainter {
+  /// Paints a display list into pixels at `scale` device pixels per scene pixel.
+  public func raster(_ list: DisplayList, scale: Double) throws -> RasterImage {
+    let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
+    guard w > 0, h > 0 else { throw CairoError(description: "the image would be empty (\(w)x\(h) pixels)") }
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
+    var pixels = [UInt8](repeating: 0, count: stride * h)
+    var status = CAIRO_STATUS_SUCCESS
+    pixels.withUnsafeMutableBytes { buf in
+      let surface = cairo_image_surface_create_for_data(
+        buf.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(stride))
+      let cr = cairo_create(surface)!
+      cairo_scale(cr, scale, scale)
+      paint(list, on: cr)
+      cairo_surface_flush(surface)
+      status = cairo_status(cr)
+      cairo_destroy(cr)
+      cairo_surface_destroy(surface)
+    }
+    if status != CAIRO_STATUS_SUCCESS { throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(status))) }
+    return RasterImage(width: w, height: h, stride: stride, pixels: pixels)
+  }
+
+  /// Paints a display list as an SVG or PDF document and returns its bytes.
+  public func vector(_ list: DisplayList, scale: Double, format: VectorFormat) throws -> [UInt8] {
+    let w = list.size.width * scale, h = list.size.height * scale
+    let sink = ByteSink()
+    let unmanaged = Unmanaged.passRetained(sink)
+    defer { unmanaged.release() }
+    let write: cairo_write_func_t = { closure, data, length in
+      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+      let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+      sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+      return CAIRO_STATUS_SUCCESS
+    }
+    let surface: OpaquePointer?
+    switch format {
+    case .svg:
+      surface = cairo_svg_surface_create_for_stream(write, unmanaged.toOpaque(), w, h)
+      cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+    case .pdf:
+      surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), w, h)
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "chartscene")
+    }
+    guard let surface else { throw CairoError(description: "cairo could not create the document") }
+    let cr = cairo_create(surface)!
+    cairo_scale(cr, scale, scale)
+    paint(list, on: cr)
+    cairo_show_page(cr)
+    let status = cairo_status(cr)
+    cairo_destroy(cr)
+    cairo_surface_finish(surface)
+    let surfaceStatus = cairo_surface_status(surface)
+    cairo_surface_destroy(surface)
+    for s in [status, surfaceStatus] where s != CAIRO_STATUS_SUCCESS {
+      throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(s)))
+    }
+    return sink.bytes
+  }
+}
+
+final class ByteSink { var bytes: [UInt8] = [] }

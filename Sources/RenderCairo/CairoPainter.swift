@@ -1,0 +1,121 @@
+import CCairo
+import Drawing
+
+/// Draws display lists with cairo onto any cairo surface (image, SVG, PDF).
+public final class CairoPainter {
+  public let text: PangoText
+  public init(text: PangoText) { self.text = text }
+
+  /// Paints `list` on `cr`, which is already scaled from scene pixels to device units.
+  public func paint(_ list: DisplayList, on cr: OpaquePointer) {
+    cairo_save(cr)
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    setColor(cr, list.background)
+    cairo_rectangle(cr, 0, 0, list.size.width, list.size.height)
+    cairo_fill(cr)
+    var opacities: [Double] = []
+    for item in list.items {
+      switch item {
+      case .pushGroup(let opacity):
+        opacities.append(opacity)
+        cairo_push_group(cr)
+      case .popGroup:
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacities.popLast() ?? 1)
+      default:
+        draw(item, cr)
+      }
+    }
+    cairo_restore(cr)
+  }
+
+  func setColor(_ cr: OpaquePointer, _ c: Color) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+
+  func draw(_ item: DisplayItem, _ cr: OpaquePointer) {
+    switch item {
+    case .path(let p, let paint):
+      addPath(p, cr)
+      switch paint {
+      case .fill(let c):
+        setColor(cr, c)
+        cairo_fill(cr)
+      case .stroke(let c, let width, let cap, let join, let dash):
+        setColor(cr, c)
+        cairo_set_line_width(cr, width)
+        switch cap {
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
+        switch join {
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        }
+        if dash.isEmpty { cairo_set_dash(cr, nil, 0, 0) } else { dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) } }
+        cairo_stroke(cr)
+      }
+    case .text(let run):
+      let layout = text.layout(run.text, font: run.font)
+      var x = run.origin.x
+      if run.align != .left {
+        let w = text.measure(run.text, font: run.font).width
+        x -= run.align == .center ? w / 2 : w
+      }
+      setColor(cr, run.color)
+      cairo_move_to(cr, x, run.origin.y)
+      pango_cairo_show_layout(cr, layout)
+      cairo_new_path(cr)
+    case .pushClip(let p):
+      cairo_save(cr)
+      addPath(p, cr)
+      cairo_clip(cr)
+    case .popClip, .popTransform:
+      cairo_restore(cr)
+    case .pushTransform(let a):
+      cairo_save(cr)
+      var m = cairo_matrix_t(xx: a.a, yx: a.b, xy: a.c, yy: a.d, x0: a.tx, y0: a.ty)
+      cairo_transform(cr, &m)
+    case .pushGroup, .popGroup:
+      break  // handled in paint(_:on:), which keeps the opacities
+    case .shadow(let r, let radius, let blur, let c):
+      // Cairo has no blur: a few widening translucent outlines approximate a soft shadow.
+      let steps = 4
+      for k in 0..<steps {
+        let grow = blur * Double(k + 1) / Double(steps)
+        let a = c.a / Double(steps) * (1 - Double(k) / Double(steps + 1))
+        addPath(.rect(r.offsetBy(0, blur / 3).inset(by: -grow), radius: radius + grow), cr)
+        setColor(cr, c.withAlpha(a))
+        cairo_fill(cr)
+      }
+    }
+  }
+
+  func addPath(_ p: Path, _ cr: OpaquePointer) {
+    cairo_new_path(cr)
+    for e in p.elements {
+      switch e {
+      case .move(let q): cairo_move_to(cr, q.x, q.y)
+      case .line(let q): cairo_line_to(cr, q.x, q.y)
+      case .curve(let a, let b, let q): cairo_curve_to(cr, a.x, a.y, b.x, b.y, q.x, q.y)
+      case .circle(let c, let r):
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
+        cairo_close_path(cr)
+      case .rect(let r, let radius):
+        let rad = min(radius, r.width / 2, r.height / 2)
+        if rad <= 0 {
+          cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        } else {
+          cairo_new_sub_path(cr)
+          cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
+          cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+          cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+          cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
+          cairo_close_path(cr)
+        }
+      case .close: cairo_close_path(cr)
+      }
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import ChartModel
+import Drawing
+
+/// The fonts and sizes of a chart's parts, in scene pixels.
+public enum ChartMetrics {
+  public static let titleFont = Font(size: 17, weight: .semibold)
+  public static let axisFont = Font(size: 12)
+  public static let chipFont = Font(size: 14, weight: .semibold)
+  public static let posterTitleFont = Font(size: 13, weight: .semibold)
+  public static let posterValueFont = Font(size: 13, weight: .bold)
+  public static let posterNameFont = Font(size: 12)
+  public static let sidePadding = 16.0
+  public static let chipHeight = 32.0
+  public static let chipSpacing = 8.0
+  /// Room above the top grid line for its label.
+  public static let plotHeadroom = 20.0
+  public static let xAxisHeight = 24.0
+  public static let minimapGap = 10.0
+  public static let minimumPlotHeight = 40.0
+  public static let handleWidth = 10.0
+}
+
+/// Where each part of a chart view sits: what `--inspect` reports as `parts` and what the
+/// renderer draws into. Absent parts are nil.
+public struct ChartParts: Sendable, Equatable {
+  public var title: Rect?
+  public var plot: Rect
+  /// The band under the plot where date labels go.
+  public var xAxis: Rect?
+  public var minimap: Rect?
+  public var minimapWindow: Rect?
+  public var minimapLeft: Rect?
+  public var minimapRight: Rect?
+  /// One chip per line, in line order.
+  public var legend: [(id: String, frame: Rect)]
+
+  public static func == (a: ChartParts, b: ChartParts) -> Bool {
+    a.title == b.title && a.plot == b.plot && a.xAxis == b.xAxis && a.minimap == b.minimap
+      && a.minimapWindow == b.minimapWindow && a.legend.map(\.id) == b.legend.map(\.id)
+      && a.legend.map(\.frame) == b.legend.map(\.frame)
+  }
+
+  /// The addressable parts by name, in a stable order (`plot`, `minimap.window`, `legend.y0`).
+  public var named: [(String, Rect)] {
+    var out: [(String, Rect)] = []
+    if let title { out.append(("title", title)) }
+    out.append(("plot", plot))
+    if let xAxis { out.append(("xAxis", xAxis)) }
+    if let minimap { out.append(("minimap", minimap)) }
+    if let minimapWindow { out.append(("minimap.window", minimapWindow)) }
+    if let minimapLeft { out.append(("minimap.left", minimapLeft)) }
+    if let minimapRight { out.append(("minimap.right", minimapRight)) }
+    for chip in legend { out.append(("legend.\(chip.id)", chip.frame)) }
+    return out
+  }
+
+  /// Lays out a chart view in `frame`. Parts that do not fit are dropped in this order:
+  /// legend, mini-map, title; the plot keeps at least `minimumPlotHeight`.
+  public static func make(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer) -> ChartParts {
+    let pad = ChartMetrics.sidePadding
+    let inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
+    let showTitle = spec.title.map { !$0.isEmpty } ?? false
+    var showMinimap = spec.minimap && !card
+    var showLegend = spec.legend && !card
+    var showTitleNow = showTitle
+    let titleHeight = showTitle ? measurer.measure(spec.title ?? "", font: ChartMetrics.titleFont).height.rounded(.up) + 8 : 0
+    let xAxisHeight = spec.xAxis ? ChartMetrics.xAxisHeight : 0
+    let minimapHeight = min(72, max(32, (frame.height * 0.115).rounded()))
+
+    // Chips flow left to right and wrap.
+    func chipLayout(width: Double) -> (frames: [(String, Rect)], height: Double) {
+      var frames: [(String, Rect)] = []
+      var x = 0.0, y = 0.0
+      let h = ChartMetrics.chipHeight
+      for line in spec.data.lines {
+        let textW = measurer.measure(line.name, font: ChartMetrics.chipFont).width
+        let w = min(width, (12 + 16 + 8 + textW + 14).rounded(.up))
+        if x > 0 && x + w > width { x = 0; y += h + ChartMetrics.chipSpacing }
+        frames.append((line.id, Rect(x, y, w, h)))
+        x += w + ChartMetrics.chipSpacing
+      }
+      return (frames, frames.isEmpty ? 0 : y + h)
+    }
+    let chips = chipLayout(width: inner.width)
+    func plotHeight() -> Double {
+      inner.height - (showTitleNow ? titleHeight : 0) - xAxisHeight
+        - (showMinimap ? minimapHeight + ChartMetrics.minimapGap : 0) - (showLegend ? chips.height + 14 : 0)
+    }
+    if plotHeight() < ChartMetrics.minimumPlotHeight { showLegend = false }
+    if plotHeight() < ChartMetrics.minimumPlotHeight { showMinimap = false }
+    if plotHeight() < ChartMetrics.minimumPlotHeight { showTitleNow = false }
+
+    var y = inner.y
+    var parts = ChartParts(plot: .zero, legend: [])
+    if showTitleNow {
+      parts.title = Rect(inner.x, y, inner.width, titleHeight - 8)
+      y += titleHeight
+    }
+    let plotH = max(0, plotHeight())
+    parts.plot = Rect(inner.x, y, inner.width, plotH)
+    y += plotH
+    if spec.xAxis {
+      parts.xAxis = Rect(inner.x, y, inner.width, xAxisHeight)
+      y += xAxisHeight
+    }
+    if showMinimap {
+      y += ChartMetrics.minimapGap
+      let mm = Rect(inner.x, y, inner.width, minimapHeight)
+      parts.minimap = mm
+      let w = spec.data.window
+      let x0 = mm.x + w.lo * mm.width, x1 = mm.x + w.hi * mm.width
+      let hw = min(ChartMetrics.handleWidth, max(4, (x1 - x0) / 4))
+      parts.minimapWindow = Rect(x0, mm.y, x1 - x0, mm.height)
+      parts.minimapLeft = Rect(x0, mm.y, hw, mm.height)
+      parts.minimapRight = Rect(x1 - hw, mm.y, hw, mm.height)
+      y += minimapHeight
+    }
+    if showLegend {
+      y += 14
+      parts.legend = chips.frames.map { ($0.0, $0.1.offsetBy(inner.x, y)) }
+    }
+    return parts
+  }
+}
+
+/// Everything about a chart's axes at one moment: the single owner of "which y-range is
+/// drawn" for both the renderer and `--inspect`.
+public struct ChartSnapshot: Sendable {
+  public var window: TimeWindow
+  /// Exact min/max of the visible lines inside the window (nil when all are hidden).
+  public var dataRange: ValueRange?
+  /// The drawn Y axis (nice bounds around `dataRange`).
+  public var yScale: YScale
+  public var hidden: Set<String>
+  /// The indicator's point, when shown and inside the window.
+  public var indicatorIndex: Int?
+  /// Min/max of the visible lines over the whole axis, for the mini-map.
+  public var overviewRange: ValueRange?
+
+  public init(spec: ChartSpec) {
+    let set = spec.data
+    window = set.window
+    hidden = set.hidden
+    dataRange = set.dataRange()
+    yScale = YScale.nice(for: dataRange ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1))
+    let visible = set.visibleLines
+    overviewRange = ChartSet.range(of: visible.isEmpty ? set.lines : visible, in: 0..<set.count)
+    if spec.indicator, let f = spec.indicatorAt, set.count > 0 {
+      let i = set.nearestIndex(toTime: set.time(atFraction: f))
+      let t = set.xs[i]
+      let inWindow = t >= set.time(atFraction: window.lo) - 1e-6 && t <= set.time(atFraction: window.hi) + 1e-6
+      indicatorIndex = inWindow ? i : nil
+    }
+  }
+}

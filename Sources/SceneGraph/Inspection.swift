@@ -1,0 +1,125 @@
+import ChartModel
+import Drawing
+
+/// A JSON value with ordered keys, for output whose layout people read and diff.
+public indirect enum OrderedJSON: Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  /// A number printed without a fraction when whole (pixel frames).
+  case pixels(Double)
+  case string(String)
+  case array([OrderedJSON])
+  case object([(String, OrderedJSON)])
+
+  public func render(indent: Int = 0, pretty: Bool = true) -> String {
+    var out = ""
+    write(&out, indent: indent, pretty: pretty)
+    return out
+  }
+
+  func write(_ out: inout String, indent: Int, pretty: Bool) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .number(let d): out += OrderedJSON.number(d)
+    case .pixels(let d):
+      let r = (d * 100).rounded() / 100
+      out += r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : OrderedJSON.number(r)
+    case .string(let s): OrderedJSON.quote(s, into: &out)
+    case .array(let items):
+      // Arrays of scalars stay on one line.
+      let flat = !pretty || items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
+      out += "["
+      for (k, v) in items.enumerated() {
+        if k > 0 { out += flat ? ", " : "," }
+        if !flat { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        v.write(&out, indent: indent + 1, pretty: pretty)
+      }
+      if !flat && !items.isEmpty { out += "\n" + String(repeating: "  ", count: indent) }
+      out += "]"
+    case .object(let fields):
+      out += "{"
+      for (k, (key, v)) in fields.enumerated() {
+        if k > 0 { out += "," }
+        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        OrderedJSON.quote(key, into: &out)
+        out += pretty ? ": " : ":"
+        v.write(&out, indent: indent + 1, pretty: pretty)
+      }
+      if pretty && !fields.isEmpty { out += "\n" + String(repeating: "  ", count: indent) }
+      out += "}"
+    }
+  }
+
+  static func number(_ d: Double) -> String {
+    if !d.isFinite { return "null" }
+    if d == d.rounded() && abs(d) < 1e15 { return String(Int64(d)) + ".0" }
+    return String(d)
+  }
+
+  static func quote(_ s: String, into out: inout String) {
+    out += "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let c where c.value < 0x20:
+        let h = String(c.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+      default: out.unicodeScalars.append(u)
+      }
+    }
+    out += "\""
+  }
+}
+
+/// Builds the `--inspect` JSON of a laid-out scene at time t (contract § `--inspect` JSON).
+public struct Inspector {
+  public let measurer: TextMeasurer
+  public init(measurer: TextMeasurer) { self.measurer = measurer }
+
+  public func inspect(_ scene: Scene, time: Double) -> OrderedJSON {
+    .object([
+      ("time", .number(time)),
+      ("size", .array([.pixels(scene.width), .pixels(scene.height)])),
+      ("theme", .string(scene.theme.name)),
+      ("root", node(scene.root)),
+    ])
+  }
+
+  func rect(_ r: Rect) -> OrderedJSON { .array([.pixels(r.x), .pixels(r.y), .pixels(r.width), .pixels(r.height)]) }
+
+  func node(_ n: Node) -> OrderedJSON {
+    var f: [(String, OrderedJSON)] = [("id", .string(n.id)), ("kind", .string(n.kind.name)), ("frame", rect(n.frame))]
+    switch n.kind {
+    case .chart(let spec), .card(let spec):
+      let isCard: Bool = { if case .card = n.kind { return true }; return false }()
+      let snap = ChartSnapshot(spec: spec)
+      let set = spec.data
+      f.append(("title", spec.title.map { .string($0) } ?? .null))
+      f.append(("range", .array([.number(snap.window.lo), .number(snap.window.hi)])))
+      f.append(("dataRange", snap.dataRange.map { .array([.number($0.min), .number($0.max)]) } ?? .null))
+      f.append(("yRange", .array([.number(snap.yScale.lo), .number(snap.yScale.hi)])))
+      f.append(("hidden", .array(set.lines.filter { snap.hidden.contains($0.id) }.map { .string($0.id) })))
+      if let i = snap.indicatorIndex {
+        f.append(("indicator", .object([("index", .pixels(Double(i))), ("time", .pixels(set.xs[i]))])))
+      } else {
+        f.append(("indicator", .null))
+      }
+      let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: measurer)
+      f.append(("parts", .object(parts.named.map { ($0.0, rect($0.1)) })))
+    case .text(let t):
+      f.append(("text", .string(t.text)))
+    case .stack, .spacer, .canvas:
+      break
+    }
+    if n.style.opacity != 1 { f.append(("opacity", .number(n.style.opacity))) }
+    if let r = n.style.rotation3d { f.append(("rotation3d", .number(r.angle))) }
+    f.append(("children", .array(n.children.map(node))))
+    return .object(f)
+  }
+}

@@ -1,0 +1,182 @@
+import ChartModel
+import Drawing
+
+/// What a chart view shows (`cs.chart{}` and `cs.card{}`).
+public struct ChartSpec {
+  public var data: ChartSet
+  public var title: String?
+  public var minimap = true
+  public var legend = true
+  public var indicator = true
+  public var xAxis = true
+  public var yAxis = true
+  public var lineWidth = 2.0
+  /// Where the indicator stands, as a fraction of the whole time axis; nil = not shown.
+  public var indicatorAt: Double?
+  public init(data: ChartSet) { self.data = data }
+}
+
+/// `cs.vstack`, `cs.hstack`, `cs.zstack`.
+public enum StackAxis: String, Sendable { case vertical, horizontal, depth }
+
+/// Alignment across a stack's axis.
+public enum Alignment: String, Sendable, CaseIterable { case leading, center, trailing, top, bottom }
+
+/// `cs.text{}`.
+public struct TextSpec: Sendable {
+  public var text: String
+  public var size: Double = 15
+  public var weight: Font.Weight = .regular
+  public var color: ColorRef = .theme("text")
+  public var align: TextAlign = .left
+  public init(text: String) { self.text = text }
+}
+
+/// `cs.canvas{}`: a script function that records drawing commands for a w×h area at time t.
+public struct CanvasSpec {
+  public var draw: (_ width: Double, _ height: Double, _ t: Double, _ theme: Theme) throws -> [DisplayItem]
+  public init(draw: @escaping (Double, Double, Double, Theme) throws -> [DisplayItem]) { self.draw = draw }
+}
+
+/// A 3D turn of a view.
+public struct Rotation3D: Sendable, Equatable {
+  public var angle: Double
+  public var axis: (Double, Double, Double)
+  public var perspective: Double
+  public init(angle: Double, axis: (Double, Double, Double) = (0, 1, 0), perspective: Double = 1000) {
+    self.angle = angle; self.axis = axis; self.perspective = perspective
+  }
+  public static func == (a: Rotation3D, b: Rotation3D) -> Bool {
+    a.angle == b.angle && a.axis == b.axis && a.perspective == b.perspective
+  }
+}
+
+/// Edge insets in scene pixels.
+public struct Insets: Sendable, Equatable {
+  public var top: Double, left: Double, bottom: Double, right: Double
+  public init(top: Double, left: Double, bottom: Double, right: Double) {
+    self.top = top; self.left = left; self.bottom = bottom; self.right = right
+  }
+  public init(all v: Double) { self.init(top: v, left: v, bottom: v, right: v) }
+  public static let zero = Insets(all: 0)
+}
+
+/// The modifiers every view takes.
+public struct Style {
+  public var padding: Insets = .zero
+  public var background: ColorRef?
+  public var cornerRadius: Double = 0
+  public var opacity: Double = 1
+  public var offset: Point = .zero
+  public var scale: Double = 1
+  public var rotation3d: Rotation3D?
+  public var width: Double?
+  public var height: Double?
+  public init() {}
+}
+
+/// One view in the scene tree.
+public final class Node {
+  public enum Kind {
+    case chart(ChartSpec)
+    case card(ChartSpec)
+    case stack(StackAxis, spacing: Double, align: Alignment)
+    case spacer(minLength: Double)
+    case text(TextSpec)
+    case canvas(CanvasSpec)
+
+    /// The name shown as `kind` in `--inspect`.
+    public var name: String {
+      switch self {
+      case .chart: "chart"
+      case .card: "card"
+      case .stack(.vertical, _, _): "vstack"
+      case .stack(.horizontal, _, _): "hstack"
+      case .stack(.depth, _, _): "zstack"
+      case .spacer: "spacer"
+      case .text: "text"
+      case .canvas: "canvas"
+      }
+    }
+  }
+
+  /// The id the script gave, or one generated from the node's place in the tree.
+  public var id: String
+  public let explicitID: Bool
+  public var kind: Kind
+  public var style: Style
+  public var children: [Node]
+  /// The frame in scene pixels, set by layout (before offset, scale and 3D effects).
+  public internal(set) var frame: Rect = .zero
+  /// The content frame (frame minus padding).
+  public var contentFrame: Rect {
+    frame.inset(top: style.padding.top, left: style.padding.left, bottom: style.padding.bottom, right: style.padding.right)
+  }
+
+  public init(id: String?, kind: Kind, style: Style = Style(), children: [Node] = []) {
+    self.id = id ?? ""
+    self.explicitID = id != nil
+    self.kind = kind
+    self.style = style
+    self.children = children
+  }
+
+  /// The chart spec of a chart or card.
+  public var chart: ChartSpec? {
+    switch kind {
+    case .chart(let s), .card(let s): s
+    default: nil
+    }
+  }
+
+  /// Depth-first walk.
+  public func walk(_ visit: (Node) throws -> Void) rethrows {
+    try visit(self)
+    for c in children { try c.walk(visit) }
+  }
+}
+
+/// Errors in building a scene (duplicate ids, impossible sizes).
+public struct SceneError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// A complete scene: what `cs.scene{}` returns.
+public final class Scene {
+  public var width: Double
+  public var height: Double
+  public var theme: Theme
+  public var background: ColorRef?
+  public var fps: Double
+  public var duration: Double
+  public var root: Node
+
+  public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
+    self.width = width; self.height = height; self.theme = theme; self.background = background
+    self.fps = fps; self.duration = duration; self.root = root
+  }
+
+  /// Largest side accepted, in scene pixels (times the scale, in device pixels).
+  public static let maximumSide = 16384.0
+
+  /// Gives every node without an id one derived from its path (`chart@0/1`) and checks
+  /// that ids are unique.
+  public func assignIDs() throws(SceneError) {
+    var seen: [String: String] = [:]
+    func visit(_ n: Node, _ path: String) throws(SceneError) {
+      if !n.explicitID { n.id = "\(n.kind.name)@\(path.isEmpty ? "root" : path)" }
+      if let other = seen[n.id] { throw SceneError("duplicate id '\(n.id)' (ids must be unique; first used by a \(other))") }
+      seen[n.id] = n.kind.name
+      for (k, c) in n.children.enumerated() { try visit(c, path.isEmpty ? "\(k)" : "\(path)/\(k)") }
+    }
+    try visit(root, "")
+  }
+
+  public func node(id: String) -> Node? {
+    var found: Node?
+    root.walk { if found == nil && $0.id == id { found = $0 } }
+    return found
+  }
+}

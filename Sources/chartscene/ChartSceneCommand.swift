@@ -1,0 +1,83 @@
+import ArgumentParser
+import ChartSceneHost
+import Glibc
+
+/// `chartscene SCRIPT.lua [-o OUT] [--at T] [--size WxH] [--scale S] [--theme day|night] [--inspect]`
+struct ChartSceneCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "chartscene",
+    abstract: "Render a Lua chart scene to PNG, SVG or PDF.",
+    discussion: "The script returns cs.scene{...}; see docs/lua-api.md. The output format follows the extension of OUT.")
+
+  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).")
+  var script: String
+
+  @Option(name: .shortAndLong, help: "Output file: .png, .svg or .pdf (default: SCRIPT.png).")
+  var output: String?
+
+  @Option(help: "Time in seconds of the frame to render or inspect.")
+  var at: Double = 0
+
+  @Option(help: "Scene size in scene pixels, WxH (overrides the script).")
+  var size: String?
+
+  @Option(help: "Device pixels per scene pixel (layout stays in scene pixels).")
+  var scale: Double = 1
+
+  @Option(help: "day or night (overrides the script).")
+  var theme: String?
+
+  @Flag(help: "Print the scene as JSON instead of rendering.")
+  var inspect = false
+
+  func validate() throws {
+    guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") }
+    if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
+  }
+
+  func parseSize(_ s: String) -> (Double, Double)? {
+    let parts = s.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
+    return (w, h)
+  }
+
+  func run() throws {
+    var overrides = Session.Overrides(theme: theme)
+    if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
+    let session = try Session(scriptPath: script, overrides: overrides)
+    if inspect {
+      print(session.inspect(at: at), terminator: "")
+      return
+    }
+    let out = output ?? defaultOutput(for: script, animated: session.scene.duration > 0)
+    try RenderJob(output: out, time: at, scale: scale).run(session)
+  }
+
+  func defaultOutput(for script: String, animated: Bool) -> String {
+    var base = script
+    if base.hasSuffix(".lua") { base.removeLast(4) }
+    return base + (animated ? ".mp4" : ".png")
+  }
+}
+
+/// Entry point: every failure is one `error:` line and a non-zero exit.
+@main
+enum Main {
+  static func main() {
+    do {
+      var command = try ChartSceneCommand.parseAsRoot()
+      try command.run()
+    } catch let e as HostError {
+      Session.printError("error: \(e.message)")
+      exit(1)
+    } catch {
+      let code = ChartSceneCommand.exitCode(for: error)
+      if code == .success {
+        // --help and friends.
+        ChartSceneCommand.exit(withError: error)
+      }
+      Session.printError("error: " + ChartSceneCommand.message(for: error).split(separator: "\n").joined(separator: " "))
+      exit(code == .validationFailure ? 64 : 1)
+    }
+  }
+}
