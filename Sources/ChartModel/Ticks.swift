@@ -61,6 +61,7 @@ public struct YScale: Sendable, Equatable {
 public enum CompactNumber {
   /// Formats `value` with enough decimals to tell ticks `step` apart.
   public static func format(_ value: Double, step: Double = 0) -> String {
+    if value == 0 || (step > 0 && abs(value) < step * 1e-9) { return "0" }
     let a = abs(value)
     let (div, suffix): (Double, String)
     let ref = max(a, abs(step))
