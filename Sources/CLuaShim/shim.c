@@ -42,6 +42,15 @@ static int cs_load(lua_State *L) {
   return lua_gettop(L) - nargs;
 }
 
+/* __index of the globals: names of libraries left out of the sandbox raise an error that
+   says so; any other missing global is nil, as in plain Lua. */
+static int cs_globalindex(lua_State *L) {
+  const char *key = lua_tostring(L, 2);
+  if (key && (strcmp(key, "io") == 0 || strcmp(key, "debug") == 0 || strcmp(key, "package") == 0))
+    return luaL_error(L, "'%s' is not available in chartscene scripts", key);
+  return 0;
+}
+
 static void stub(lua_State *L, int tableidx, const char *field, const char *fullname) {
   lua_pushstring(L, fullname);
   lua_pushcclosure(L, cs_unavailable, 1);
@@ -84,7 +93,11 @@ void cs_opensandbox(lua_State *L) {
   lua_setfield(L, g, "os");
   lua_pop(L, 1); /* real os */
 
-  /* io, debug and package are absent; touching them gives a clear message via __index. */
+  /* io, debug and package are absent; reading them gives a clear message. */
+  lua_newtable(L);
+  lua_pushcfunction(L, cs_globalindex);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, g);
   lua_pop(L, 1); /* globals */
 }
 
@@ -98,7 +111,10 @@ int cs_msgh(lua_State *L) {
 
 static void cs_budgethook(lua_State *L, lua_Debug *ar) {
   (void)ar;
-  luaL_error(L, "script ran for too long (instruction budget exhausted)");
+  char where[512];
+  cs_where(L, 0, where, sizeof where);
+  lua_sethook(L, NULL, 0, 0); /* one report; the host re-arms for the next run */
+  luaL_error(L, "%s script ran for too long (instruction budget exhausted; an endless loop?)", where);
 }
 
 void cs_setbudget(lua_State *L, int count) {
