@@ -14,6 +14,7 @@ public final class Session {
   public let lua: LuaState
   public let scene: Scene
   public let text: PangoText
+  let context: BindingContext
   /// Warnings printed while loading (also written to stderr unless quiet).
   public private(set) var warnings: [String] = []
 
@@ -50,7 +51,7 @@ public final class Session {
       defer { lua.setInstructionBudget(0) }
       try lua.pcall(nargs: 0, nresults: 1)
     } catch {
-      throw HostError(Session.located(error.message, file: scriptPath))
+      throw HostError(Session.located(error.message, file: scriptPath, chunks: context.chunks))
     }
     do {
       scene = try ChartSceneModule.scene(from: lua, at: -1)
@@ -59,6 +60,7 @@ public final class Session {
     }
     lua.pop()
     self.lua = lua
+    self.context = context
     warnings = collected
     if let name = overrides.theme {
       guard let t = Theme.builtIn[name] else { throw HostError("invalid theme '\(name)' for --theme, expected one of: 'day', 'night'") }
@@ -75,7 +77,7 @@ public final class Session {
     do {
       return try DisplayListBuilder(measurer: text).build(scene, time: t)
     } catch let e as LuaError {
-      throw HostError(Session.located(e.message, file: scriptPath))
+      throw HostError(Session.located(e.message, file: scriptPath, chunks: context.chunks))
     } catch {
       throw HostError("\(scriptPath): \(error)")
     }
@@ -88,7 +90,13 @@ public final class Session {
 
   /// Messages from Lua carry `FILE:LINE:`; one without (e.g. `error("x", 0)`) gets the
   /// script's name.
-  static func located(_ message: String, file: String) -> String {
+  static func located(_ message: String, file: String, chunks: [String] = []) -> String {
+    var message = message
+    // Lua shortens long chunk names to "...tail"; put the whole path back.
+    if message.hasPrefix("..."), let colon = message.firstIndex(of: ":") {
+      let tail = message[message.index(message.startIndex, offsetBy: 3)..<colon]
+      if let full = ([file] + chunks).first(where: { $0.hasSuffix(tail) }) { message = full + message[colon...] }
+    }
     if let colon = message.firstIndex(of: ":") {
       let rest = message[message.index(after: colon)...]
       if let colon2 = rest.firstIndex(of: ":"), Int(rest[..<colon2]) != nil { return message }

@@ -11,6 +11,8 @@ public final class BindingContext {
   public let warn: (String) -> Void
   /// Sets loaded so far, keyed by path, so two loads of one file give the same sets.
   var loaded: [String: [ChartSet]] = [:]
+  /// Paths of the modules loaded with `require`, for error messages.
+  public internal(set) var chunks: [String] = []
   /// Views already placed in a container or scene.
   var adopted: Set<ObjectIdentifier> = []
 

@@ -24,6 +24,7 @@ enum RequireBinding {
       do { bytes = try FileReader.read(path) } catch {
         throw LuaError("module '\(name)' not found (looked for '\(path)' next to the script)")
       }
+      context.chunks.append(path)
       try lua.load(bytes, chunkName: "@" + path)
       lua.push(name)
       try lua.pcall(nargs: 1, nresults: 1)

@@ -184,7 +184,10 @@ enum ViewBindings {
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
       let perspective = try r.number("perspective") ?? 1000
       guard perspective > 0 else { throw LuaError("bad field 'perspective' in \(o.owner) rotation3d (must be positive)") }
-      s.rotation3d = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
+      _ = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
+      // Checked above so scripts get their typos reported; drawing the turn comes with the
+      // layer mechanism of the compositions.
+      throw LuaError("rotation3d in \(o.owner) is not drawn by this version of chartscene yet")
     }
     return s
   }

@@ -187,7 +187,7 @@ struct ChartBuilder {
     let font = ChartMetrics.chipFont
     let ts = measurer.measure(line.name, font: font)
     if hidden {
-      items.append(.path(.rect(r.inset(by: 1), radius: radius - 1), .stroke(line.color, width: 2)))
+      items.append(.path(.rect(r.inset(by: 0.75), radius: radius - 0.75), .stroke(line.color, width: 1.5)))
       let x = r.midX - ts.width / 2
       items.append(.text(TextRun(line.name, font: font, color: line.color, origin: Point(x, r.midY - ts.height / 2))))
     } else {
