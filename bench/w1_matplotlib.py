@@ -145,8 +145,12 @@ def panel(fig, renderer, index, title, xs, lines):
     t_hi = t[0] + WINDOW[1] * (t[-1] - t[0])
     a = max(0, int(np.searchsorted(t, t_lo - 1e-6, "left")) - 1)
     b = min(len(t), int(np.searchsorted(t, t_hi + 1e-6, "right")) + 1)
-    lo = min(v[a:b].min() for _, v, _, _ in lines)
-    hi = max(v[a:b].max() for _, v, _, _ in lines)
+    # The Y range is that of the points inside the window (the extra two may overshoot).
+    ia = int(np.searchsorted(t, t_lo - 1e-6, "left"))
+    ib = max(ia, int(np.searchsorted(t, t_hi + 1e-6, "right")))
+    ra, rb = (ia, ib) if ib > ia else (a, b)
+    lo = min(v[ra:rb].min() for _, v, _, _ in lines)
+    hi = max(v[ra:rb].max() for _, v, _, _ in lines)
     ylo, yhi, step = nice_scale(lo, hi)
     ticks = [ylo + k * step for k in range(int(round((yhi - ylo) / step)) + 1)]
     per_px = (yhi - ylo) / (plot_h - HEADROOM - 1)  # headroom above the top grid line for its label
