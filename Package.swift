@@ -44,7 +44,7 @@ let package = Package(
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Render", "ChartModel"]),
     .testTarget(name: "ChartSceneLuaTests", dependencies: ["ChartSceneHost", "ChartSceneLua", "LuaKit"]),
-    .testTarget(name: "RenderCairoTests", dependencies: ["ChartSceneHost", "RenderCairo", "Encoding"]),
+    .testTarget(name: "RenderCairoTests", dependencies: ["ChartSceneHost", "RenderCairo", "Encoding", "CCairo"], exclude: ["Golden"]),
     .testTarget(name: "chartsceneTests", dependencies: ["chartscene"]),
   ]
 )

@@ -166,6 +166,30 @@ public final class ChartSet {
     return ChartSet.range(of: lines.filter { !h.contains($0.id) }, in: idx)
   }
 
+  /// The line's value at time t, interpolated between its neighbouring points (nil in a
+  /// gap or outside the axis).
+  public func interpolatedValue(_ line: Line, atTime t: Double) -> Double? {
+    guard !xs.isEmpty, t >= firstMs, t <= lastMs else { return nil }
+    let i = min(max(0, lowerBound(t)), xs.count - 1)
+    if xs[i] == t || i == 0 { return line.values[i].isNaN ? nil : line.values[i] }
+    let a = line.values[i - 1], b = line.values[i]
+    guard !a.isNaN, !b.isNaN else { return nil }
+    return a + (b - a) * (t - xs[i - 1]) / (xs[i] - xs[i - 1])
+  }
+
+  /// What the plot shows of the visible lines in a window: `dataRange` widened by the
+  /// lines' values where they cross the window's edges.
+  public func drawnRange(in w: TimeWindow? = nil) -> ValueRange? {
+    let w = w ?? window
+    guard var r = dataRange(in: w) else { return nil }
+    for line in visibleLines {
+      for t in [time(atFraction: w.lo), time(atFraction: w.hi)] {
+        if let v = interpolatedValue(line, atTime: t) { r.min = Swift.min(r.min, v); r.max = Swift.max(r.max, v) }
+      }
+    }
+    return r
+  }
+
   /// Min and max of the given lines over an index range (gaps skipped).
   public static func range(of lines: [Line], in idx: Range<Int>) -> ValueRange? {
     var lo = Double.infinity, hi = -Double.infinity

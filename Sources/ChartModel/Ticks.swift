@@ -16,39 +16,48 @@ public struct YScale: Sendable, Equatable {
     return (0...n).map { lo + Double($0) * step }
   }
 
-  /// The scale for `range`: the tightest nice bounds with 4 or 5 intervals (5 or 6 lines).
-  public static func nice(for range: ValueRange) -> YScale {
+  /// The scale for `range`: the tightest nice bounds with 4 or 5 intervals (5 or 6 lines),
+  /// or fewer when `maxIntervals` says the axis is too short for that many labels.
+  public static func nice(for range: ValueRange, maxIntervals: Int = 5) -> YScale {
     var lo = range.min, hi = range.max
     if !(lo.isFinite && hi.isFinite) { return YScale(lo: 0, hi: 1, step: 0.2) }
-    if hi - lo < max(abs(hi), abs(lo)) * 1e-9 || hi == lo {
+    if hi - lo <= max(abs(hi), abs(lo)) * 1e-9 {
       // All values equal: centre them in a small range.
       let pad = lo == 0 ? 1 : abs(lo) * 0.1
       lo -= pad; hi += pad
     }
+    let most = max(1, min(5, maxIntervals))
+    // A range across zero may need one more interval than asked for.
+    for allowed in most...(most + 1) {
+      if let s = best(lo: lo, hi: hi, most: allowed, least: min(4, most)) { return s }
+    }
+    return YScale(lo: lo, hi: hi, step: (hi - lo) / Double(most))
+  }
+
+  /// The candidate with the least wasted space (rounder steps win ties).
+  static func best(lo: Double, hi: Double, most: Int, least: Int) -> YScale? {
     let span = hi - lo
+    let exp = Int((log10(span / 5)).rounded(.down))
     var best: YScale? = nil
     var bestScore = Double.infinity
-    let exp = (span / 5).magnitude.isZero ? 0 : Int((log10(span / 5)).rounded(.down))
-    for e in (exp - 1)...(exp + 1) {
+    for e in (exp - 1)...(exp + 2) {
       let p = pow10(e)
       for (m, penalty) in multipliers {
         let step = m * p
         let tlo = (lo / step).rounded(.down) * step
         var n = Int(((hi - tlo) / step - 1e-9).rounded(.up))
-        guard n <= 5 else { continue }
-        n = max(n, 4)
+        guard n <= most else { continue }
+        n = max(n, least)
         let thi = tlo + Double(n) * step
-        // Prefer little wasted space, then rounder steps.
-        let waste = (thi - tlo - span) / (thi - tlo)
-        let score = waste + penalty
+        let score = (thi - tlo - span) / (thi - tlo) + penalty
         if score < bestScore { bestScore = score; best = YScale(lo: tlo, hi: thi, step: step) }
       }
     }
-    return best ?? YScale(lo: lo, hi: hi, step: span / 5)
+    return best
   }
 
   /// Step multipliers with a small preference for the roundest ones.
-  static let multipliers: [(Double, Double)] = [(1, 0), (2, 0.02), (5, 0.02), (2.5, 0.05), (4, 0.08), (3, 0.1), (6, 0.1), (8, 0.12)]
+  static let multipliers: [(Double, Double)] = [(1, 0), (2, 0.02), (5, 0.02), (2.5, 0.05), (4, 0.08), (3, 0.1), (6, 0.1), (1.5, 0.1), (8, 0.12)]
 
   static func pow10(_ e: Int) -> Double {
     var v = 1.0

@@ -26,8 +26,10 @@ public struct TextRun: Sendable, Equatable {
   /// The anchor: x is aligned according to `align`; y is the top of the line box.
   public var origin: Point
   public var align: TextAlign
-  public init(_ text: String, font: Font, color: Color, origin: Point, align: TextAlign = .left) {
-    self.text = text; self.font = font; self.color = color; self.origin = origin; self.align = align
+  /// A soft outline in this colour under the glyphs, so labels stay legible over lines.
+  public var halo: Color?
+  public init(_ text: String, font: Font, color: Color, origin: Point, align: TextAlign = .left, halo: Color? = nil) {
+    self.text = text; self.font = font; self.color = color; self.origin = origin; self.align = align; self.halo = halo
   }
 }
 

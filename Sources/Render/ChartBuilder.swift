@@ -21,14 +21,14 @@ struct ChartBuilder {
 
   mutating func build() -> [DisplayItem] {
     let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer)
-    let snap = ChartSnapshot(spec: spec)
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot)
     if let r = parts.title, let title = spec.title {
       items.append(.text(TextRun(title, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
     }
     let set = spec.data
     let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
     let plot = parts.plot
-    let linesRect = plot.inset(top: min(ChartMetrics.plotHeadroom, plot.height / 3), bottom: spec.lineWidth / 2)
+    let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
     let yScale = snap.yScale
     let xOf = { (t: Double) -> Double in tHi > tLo ? plot.x + (t - tLo) / (tHi - tLo) * plot.width : plot.midX }
     let yOf = { (v: Double) -> Double in
@@ -69,14 +69,22 @@ struct ChartBuilder {
     for v in yScale.ticks {
       let text = CompactNumber.format(v, step: yScale.step)
       let y = yOf(v).rounded() - h - 2
-      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.x, y))))
+      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.x, y), halo: surface)))
     }
   }
 
   mutating func xLabels(band: Rect, plot: Rect, tLo: Double, tHi: Double, xOf: (Double) -> Double) {
     let set = spec.data
     let sample = set.typicalStepMs < 86_400_000 - 1 ? "00:00" : "Sep 30"
-    let labelWidth = measurer.measure(sample, font: ChartMetrics.axisFont).width + 18
+    // About six labels across a wide plot; never closer than a label and a gap.
+    let labelWidth = max(measurer.measure(sample, font: ChartMetrics.axisFont).width + 24, plot.width / 7)
+    if tHi <= tLo {
+      // One point: one label under it.
+      let text = set.typicalStepMs < 86_400_000 - 1 ? DateText.hourMinute(tLo) : DateText.monthDay(tLo)
+      let w = measurer.measure(text, font: ChartMetrics.axisFont).width
+      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.midX - w / 2, band.y + 6))))
+      return
+    }
     let ticks = DateTicks.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, labelWidth: labelWidth, stepMs: set.typicalStepMs, lastMs: set.lastMs).ticks
     var lastRight = -Double.infinity
     for tick in ticks {
@@ -84,7 +92,7 @@ struct ChartBuilder {
       // Keep labels inside the plot; skip one that would then touch its neighbour.
       var x = xOf(tick.timeMs) - w / 2
       x = max(plot.x, min(plot.maxX - w, x))
-      if x < lastRight + 6 { continue }
+      if x < lastRight + 16 { continue }
       lastRight = x + w
       items.append(.text(TextRun(tick.text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(x, band.y + 6))))
     }

@@ -62,6 +62,14 @@ public final class CairoPainter {
         let w = text.measure(run.text, font: run.font).width
         x -= run.align == .center ? w / 2 : w
       }
+      if let halo = run.halo {
+        cairo_move_to(cr, x, run.origin.y)
+        pango_cairo_layout_path(cr, layout)
+        setColor(cr, halo.withAlpha(halo.a * 0.85))
+        cairo_set_line_width(cr, 3)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(cr)
+      }
       setColor(cr, run.color)
       cairo_move_to(cr, x, run.origin.y)
       pango_cairo_show_layout(cr, layout)

@@ -18,6 +18,18 @@ public enum ChartMetrics {
   public static let minimapGap = 10.0
   public static let minimumPlotHeight = 40.0
   public static let handleWidth = 10.0
+  /// The least height between two Y grid lines (room for a label and air).
+  public static let minimumGridSpacing = 26.0
+
+  /// The rect the lines are scaled into: the plot without the top label's headroom.
+  public static func linesRect(plot: Rect, lineWidth: Double) -> Rect {
+    plot.inset(top: min(plotHeadroom, plot.height / 3), bottom: lineWidth / 2)
+  }
+
+  /// How many Y intervals fit a plot.
+  public static func maxIntervals(plot: Rect, lineWidth: Double) -> Int {
+    Int(linesRect(plot: plot, lineWidth: lineWidth).height / minimumGridSpacing)
+  }
 }
 
 /// Where each part of a chart view sits: what `--inspect` reports as `parts` and what the
@@ -137,12 +149,17 @@ public struct ChartSnapshot: Sendable {
   /// Min/max of the visible lines over the whole axis, for the mini-map.
   public var overviewRange: ValueRange?
 
-  public init(spec: ChartSpec) {
+  /// The chart's state for a plot of the given frame (the frame decides how many grid
+  /// lines fit).
+  public init(spec: ChartSpec, plot: Rect) {
     let set = spec.data
     window = set.window
     hidden = set.hidden
     dataRange = set.dataRange()
-    yScale = YScale.nice(for: dataRange ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1))
+    // The axis holds what is drawn, including where lines cross the window's edges.
+    yScale = YScale.nice(
+      for: set.drawnRange() ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
+      maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
     let visible = set.visibleLines
     overviewRange = ChartSet.range(of: visible.isEmpty ? set.lines : visible, in: 0..<set.count)
     if spec.indicator, let f = spec.indicatorAt, set.count > 0 {

@@ -98,7 +98,8 @@ public struct Inspector {
     switch n.kind {
     case .chart(let spec), .card(let spec):
       let isCard: Bool = { if case .card = n.kind { return true }; return false }()
-      let snap = ChartSnapshot(spec: spec)
+      let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: measurer)
+      let snap = ChartSnapshot(spec: spec, plot: parts.plot)
       let set = spec.data
       f.append(("title", spec.title.map { .string($0) } ?? .null))
       f.append(("range", .array([.number(snap.window.lo), .number(snap.window.hi)])))
@@ -110,7 +111,6 @@ public struct Inspector {
       } else {
         f.append(("indicator", .null))
       }
-      let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: measurer)
       f.append(("parts", .object(parts.named.map { ($0.0, rect($0.1)) })))
     case .text(let t):
       f.append(("text", .string(t.text)))

@@ -69,7 +69,7 @@ final class YScaleTests: XCTestCase {
     // Nice: the step is 1, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten, and ticks are multiples of it.
     let e = (log10(s.step)).rounded(.down)
     let m = (s.step / pow(10, e) * 1000).rounded() / 1000
-    XCTAssertTrue([1, 2, 2.5, 3, 4, 5, 6, 8].contains(m), "step \(s.step)", line: line)
+    XCTAssertTrue([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8].contains(m), "step \(s.step)", line: line)
     for t in s.ticks { XCTAssertEqual((t / s.step).rounded(), t / s.step, accuracy: 1e-6, line: line) }
     if hi > lo { XCTAssertLessThan((s.hi - s.lo) / (hi - lo), 2.0, "too loose: \(s) for \(lo)...\(hi)", line: line) }
   }
@@ -178,5 +178,38 @@ final class DecimationTests: XCTestCase {
     XCTAssertLessThanOrEqual(points.count, 4 * 501)
     XCTAssertEqual(points.map(\.y).max(), ys.max())
     XCTAssertEqual(points.map(\.y).min(), ys.min())
+  }
+}
+
+final class ShortAxisTests: XCTestCase {
+  func testShortAxesGetFewerGridLines() {
+    for most in 1...5 {
+      let s = YScale.nice(for: ValueRange(23, 160), maxIntervals: most)
+      XCTAssertLessThanOrEqual(s.ticks.count - 1, most)
+      XCTAssertGreaterThanOrEqual(s.ticks.count - 1, min(4, most))
+      XCTAssertLessThanOrEqual(s.lo, 23)
+      XCTAssertGreaterThanOrEqual(s.hi, 160)
+    }
+    XCTAssertEqual(YScale.nice(for: ValueRange(1, 2), maxIntervals: 0).ticks.count, 2)
+    // Across zero one interval cannot hold both ends at nice values: two are used.
+    let z = YScale.nice(for: ValueRange(-7, 3), maxIntervals: 1)
+    XCTAssertEqual(z.ticks.count, 3)
+    XCTAssertTrue(z.ticks.contains(0) && z.lo <= -7 && z.hi >= 3, "\(z.ticks)")
+    // The case seen in a small night chart: 0.44M...3.2M in 3 intervals.
+    let m = YScale.nice(for: ValueRange(436_640, 3_195_800), maxIntervals: 3)
+    XCTAssertLessThanOrEqual(m.hi, 4_500_000)
+  }
+}
+
+final class DrawnRangeTests: XCTestCase {
+  func testDrawnRangeIncludesEdgeCrossings() throws {
+    let set = ChartSet(name: "s", xs: [0, 10, 20, 30], lines: [Line(id: "a", name: "a", color: .black, values: [100, 0, 10, 0])])
+    let w = TimeWindow(0.2, 0.9)  // t = 6 ... 27
+    XCTAssertEqual(set.dataRange(in: w), ValueRange(0, 10))
+    let drawn = try XCTUnwrap(set.drawnRange(in: w))
+    XCTAssertEqual(drawn.max, 40, accuracy: 1e-9)  // 100 → 0 crosses t = 6 at 40
+    XCTAssertEqual(drawn.min, 0)
+    XCTAssertEqual(set.interpolatedValue(set.lines[0], atTime: 25), 5)
+    XCTAssertNil(set.interpolatedValue(set.lines[0], atTime: 31))
   }
 }

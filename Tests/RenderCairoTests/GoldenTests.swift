@@ -1,0 +1,118 @@
+import ChartSceneHost
+import Drawing
+import Encoding
+import Foundation
+import RenderCairo
+import XCTest
+
+final class GoldenTests: XCTestCase {
+  var dir: String = ""
+
+  override func setUp() {
+    dir = NSTemporaryDirectory() + "chartscene-golden-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+  }
+  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+  func render(_ script: String, scale: Double = 1) throws -> RasterImage {
+    let path = dir + "/s.lua"
+    try script.write(toFile: path, atomically: true, encoding: .utf8)
+    let session = try Session(scriptPath: path, quiet: true)
+    return try CairoPainter(text: session.text).raster(try session.displayList(at: 0), scale: scale)
+  }
+
+  func testChartDay() throws {
+    let img = try render("""
+      local s = cs.data.sample()[1]
+      s:setRange(0.75, 1)
+      return cs.scene{ width = 360, height = 320, root = cs.chart{ data = s, title = "Followers", indicatorAt = 0.9 } }
+      """)
+    try Golden.assertMatches(img, "chart-day")
+  }
+
+  func testChartNightHiddenLineAtScale2() throws {
+    let img = try render("""
+      local s = cs.data.sample()[5]
+      s:setRange(0.4, 0.6)
+      s:hide("y1")
+      return cs.scene{ width = 240, height = 220, theme = "night", root = cs.chart{ data = s, title = "Night" } }
+      """, scale: 2)
+    XCTAssertEqual(img.width, 480)
+    try Golden.assertMatches(img, "chart-night-2x")
+  }
+
+  func testCardsTextAndCanvasInStacks() throws {
+    let img = try render("""
+      local sets = cs.data.sample()
+      return cs.scene{ width = 320, height = 300, background = "#EFEFF4", root = cs.vstack{ padding = 12, spacing = 12,
+        cs.text{ text = "Cards", size = 20, weight = "bold" },
+        cs.hstack{ spacing = 12, cs.card{ data = sets[2] }, cs.card{ data = sets[3], title = "Shares" } },
+        cs.canvas{ frame = { height = 40 }, draw = function(g, w, h)
+          g:color("#3497ED"):rect(0, 0, w * 0.6, h, 8):fill()
+          g:color("#FFFFFF"):text("60%", 10, 10, { size = 16, weight = "bold" })
+        end },
+      } }
+      """)
+    try Golden.assertMatches(img, "cards-stack")
+  }
+
+  func testEdgeData() throws {
+    // One point, all-equal values, negative values with gaps, 50 lines.
+    var lines: [String] = []
+    for k in 0..<50 { lines.append("{ values = { \((0..<20).map { String(($0 * (k + 1)) % 23 - 5) }.joined(separator: ",")) } }") }
+    let img = try render("""
+      local one = cs.data.series{ name = "One point", x = {0}, lines = { { values = {5} } } }
+      local flat = cs.data.series{ name = "Flat", x = {0, 86400000, 172800000}, lines = { { values = {7, 7, 7} } } }
+      local neg = cs.data.series{ name = "Negative", x = {0, 86400000, 172800000, 259200000}, lines = { { values = {-5, 0/0, -7, 3} } } }
+      local xs = {}
+      for i = 1, 20 do xs[i] = i * 3600000 end
+      local many = cs.data.series{ name = "Fifty", x = xs, lines = { \(lines.joined(separator: ",")) } }
+      return cs.scene{ width = 400, height = 900, root = cs.vstack{ spacing = 0,
+        cs.chart{ data = one, legend = false }, cs.chart{ data = flat }, cs.chart{ data = neg }, cs.chart{ data = many } } }
+      """)
+    try Golden.assertMatches(img, "edge-data")
+  }
+}
+
+final class OutputTests: XCTestCase {
+  func testPNGEncoderIsLossless() throws {
+    for (w, h, alpha) in [(1, 1, false), (37, 19, true), (300, 200, false)] {
+      let stride = w * 4
+      var px = [UInt8](repeating: 0, count: stride * h)
+      for i in 0..<(w * h) {
+        let a: UInt8 = alpha ? UInt8(i % 256) : 255
+        // Premultiplied: colour channels never exceed alpha.
+        px[i * 4] = UInt8((i * 7 % 256) * Int(a) / 255)
+        px[i * 4 + 1] = UInt8((i * 13 % 256) * Int(a) / 255)
+        px[i * 4 + 2] = UInt8((i * 29 % 256) * Int(a) / 255)
+        px[i * 4 + 3] = a
+      }
+      let image = RasterImage(width: w, height: h, stride: stride, pixels: px)
+      for threads: Int32 in [1, 2, 5] {
+        let png = try PNGEncoder(level: 1, threads: threads).encode(image)
+        XCTAssertEqual(Array(png.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
+        let path = NSTemporaryDirectory() + "png-\(w)-\(threads).png"
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let back = try XCTUnwrap(Golden.load(path))
+        XCTAssertEqual(Golden.difference(image, back, channelTolerance: alpha ? 2 : 0), 0, "\(w)x\(h) threads \(threads)")
+        XCTAssertEqual(png[25], alpha ? 6 : 2)  // colour type: RGBA or RGB
+      }
+    }
+  }
+
+  func testAtomicOutputNeverLeavesPartialFiles() throws {
+    let dir = NSTemporaryDirectory() + "atomic-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try AtomicOutput.write(Array("one".utf8), to: dir + "/a.txt")
+    try AtomicOutput.write(Array("two".utf8), to: dir + "/a.txt")
+    XCTAssertEqual(try String(contentsOfFile: dir + "/a.txt", encoding: .utf8), "two")
+    XCTAssertThrowsError(try AtomicOutput.write([1], to: dir + "/missing/a.txt")) {
+      XCTAssertTrue("\($0)".contains("does not exist"))
+    }
+    try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+    XCTAssertThrowsError(try AtomicOutput.write([1], to: dir + "/sub"))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["a.txt", "sub"])
+  }
+}
