@@ -1,0 +1,171 @@
+import Foundation
+import XCTest
+
+/// Runs the built `chartscene` executable as a user would.
+final class EndToEndTests: XCTestCase {
+  static let repo: URL = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static var binary: URL {
+    // The test bundle sits next to the executable in the build folder.
+    let here = Bundle.main.bundleURL
+    for dir in [here, here.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+      let candidate = dir.appendingPathComponent("chartscene")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return repo.appendingPathComponent(".build/debug/chartscene")
+  }
+
+  var tmp: URL!
+  override func setUpWithError() throws {
+    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-e2e-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+  }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+
+  struct Result { var status: Int32; var stdout: String; var stderr: String; var seconds: Double }
+
+  @discardableResult
+  func run(_ args: [String], cwd: URL? = nil) throws -> Result {
+    let p = Process()
+    p.executableURL = Self.binary
+    p.arguments = args
+    p.currentDirectoryURL = cwd ?? Self.repo
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    let start = Date()
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+  }
+
+  func examples() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: Self.repo.appendingPathComponent("examples").path).filter { $0.hasSuffix(".lua") }.sorted()
+  }
+
+  func pngSize(_ url: URL) throws -> (Int, Int) {
+    let d = try Data(contentsOf: url)
+    XCTAssertEqual(Array(d.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
+    func be32(_ o: Int) -> Int { d[o..<o + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (be32(16), be32(20))
+  }
+
+  func testEveryExampleRendersInEveryFormatAndInspects() throws {
+    let names = try examples()
+    XCTAssertTrue(names.contains("chart.lua") && names.contains("five.lua") && names.contains("night.lua"))
+    for name in names {
+      let script = "examples/" + name
+      for ext in ["png", "svg", "pdf"] {
+        let out = tmp.appendingPathComponent(name + "." + ext)
+        let r = try run([script, "-o", out.path])
+        XCTAssertEqual(r.status, 0, "\(name) → .\(ext): \(r.stderr)")
+        XCTAssertEqual(r.stderr, "", name)
+        let data = try Data(contentsOf: out)
+        switch ext {
+        case "svg": XCTAssertTrue(String(decoding: data.prefix(200), as: UTF8.self).contains("<svg"))
+        case "pdf": XCTAssertEqual(String(decoding: data.prefix(5), as: UTF8.self), "%PDF-")
+        default: _ = try pngSize(out)
+        }
+      }
+      let r = try run([script, "--inspect"])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+      XCTAssertEqual(json["time"] as? Double, 0)
+      let root = try XCTUnwrap(json["root"] as? [String: Any])
+      XCTAssertNotNil(root["id"] as? String)
+      XCTAssertNotNil(root["kind"] as? String)
+      XCTAssertEqual((root["frame"] as? [Double])?.count, 4)
+      XCTAssertNotNil(root["children"] as? [Any])
+    }
+  }
+
+  func testChartInspectMatchesTheContract() throws {
+    let r = try run(["examples/chart.lua", "--inspect"])
+    let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(json["size"] as? [Double], [720, 640])
+    let root = try XCTUnwrap(json["root"] as? [String: Any])
+    XCTAssertEqual(root["id"] as? String, "followers")
+    XCTAssertEqual(root["kind"] as? String, "chart")
+    XCTAssertEqual(root["range"] as? [Double], [0.75, 1.0])
+    let data = try XCTUnwrap(root["dataRange"] as? [Double])
+    let y = try XCTUnwrap(root["yRange"] as? [Double])
+    XCTAssertTrue(y[0] <= data[0] && y[1] >= data[1])
+    XCTAssertEqual(root["hidden"] as? [String], [])
+    let indicator = try XCTUnwrap(root["indicator"] as? [String: Any])
+    XCTAssertNotNil(indicator["index"] as? Int)
+    XCTAssertNotNil(indicator["time"] as? Double)
+    let parts = try XCTUnwrap(root["parts"] as? [String: [Double]])
+    for p in ["plot", "minimap", "minimap.window", "minimap.left", "minimap.right", "legend.y0", "legend.y1"] { XCTAssertNotNil(parts[p], p) }
+  }
+
+  func testScaleThemeSizeAndDefaultOutput() throws {
+    let out = tmp.appendingPathComponent("a.png")
+    XCTAssertEqual(try run(["examples/chart.lua", "-o", out.path, "--scale", "2", "--theme", "night"]).status, 0)
+    let (w, h) = try pngSize(out)
+    XCTAssertEqual(w, 1440)
+    XCTAssertEqual(h, 1280)
+    XCTAssertEqual(try run(["examples/chart.lua", "-o", out.path, "--size", "300x200"]).status, 0)
+    XCTAssertTrue(try pngSize(out) == (300, 200))
+    // Without -o: SCRIPT.png next to the script.
+    let script = tmp.appendingPathComponent("mine.lua")
+    try "return cs.scene{ width = 100, height = 80, root = cs.chart{ data = cs.data.sample()[2] } }".write(to: script, atomically: true, encoding: .utf8)
+    let r = try run([script.path])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(try pngSize(tmp.appendingPathComponent("mine.png")) == (100, 80))
+    XCTAssertEqual(try run(["--help"]).status, 0)
+  }
+
+  /// Bad inputs: one `error:` line, a non-zero exit, no output file, an earlier file kept.
+  func testBadInputs() throws {
+    func write(_ name: String, _ text: String) throws -> String {
+      let u = tmp.appendingPathComponent(name)
+      try text.write(to: u, atomically: true, encoding: .utf8)
+      return u.path
+    }
+    let good = try write("good.lua", "return cs.scene{ width = 50, height = 50, root = cs.spacer{} }")
+    let cases: [([String], String)] = [
+      ([try write("syntax.lua", "return cs.scene{")], "syntax.lua:1: unexpected symbol near <eof>"),
+      ([try write("arg.lua", "return cs.chart(nil)")], "arg.lua:1: bad argument #1 to 'chart' (table expected, got nil)"),
+      ([try write("key.lua", "local s = cs.data.sample()[1]\nreturn cs.scene{ root = cs.chart{ data = s, minmap = true } }")],
+       "key.lua:2: unknown key 'minmap' in cs.chart (did you mean 'minimap'?)"),
+      ([try write("json.lua", "return cs.data.telegram('broken.json')")], "json.lua:1: "),
+      ([try write("missing.lua", "return cs.data.telegram('nowhere.json')")], "missing.lua:1: cannot read"),
+      ([tmp.appendingPathComponent("nope.lua").path], "cannot read"),
+      ([good, "--size", "0x10"], "bad --size '0x10'"),
+      ([good, "--scale", "100"], "bad --scale"),
+      ([good, "--size", "16000x16000", "--scale", "4"], "the image would be 64000x64000 pixels"),
+      ([good, "--theme", "dusk"], "invalid theme 'dusk' for --theme"),
+      ([good, "--bogus"], "Unknown option '--bogus'"),
+      ([good, "-o", tmp.appendingPathComponent("x.docx").path], "unknown output format '.docx'"),
+      ([good, "-o", tmp.appendingPathComponent("no/such/dir/x.png").path], "does not exist"),
+      ([good, "-o", good.replacingOccurrences(of: ".lua", with: ".lua.png"), "--at=-1"], "bad --at"),
+      ([good, "-o", good], "unknown output format '.lua'"),
+    ]
+    try "[{\"columns\": [[\"x\", 1, 2]".write(to: tmp.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+    let earlier = tmp.appendingPathComponent("kept.png")
+    try Data("earlier".utf8).write(to: earlier)
+    for (args, expected) in cases {
+      let before = Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path))
+      let r = try run(args + (args.contains("-o") ? [] : ["-o", earlier.path]))
+      XCTAssertNotEqual(r.status, 0, "\(args)")
+      let lines = r.stderr.split(separator: "\n")
+      XCTAssertEqual(lines.count, 1, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr)
+      XCTAssertTrue(r.stderr.contains(expected), "\(args): '\(r.stderr)' lacks '\(expected)'")
+      XCTAssertEqual(r.stdout, "")
+      XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path)), before, "\(args) left files behind")
+      XCTAssertEqual(try Data(contentsOf: earlier), Data("earlier".utf8), "\(args) touched an earlier output")
+    }
+  }
+
+  func testMainExampleIsFast() throws {
+    // Whole-process time of the main example (debug build: a loose bound; scripts/bench
+    // measures the release build).
+    let out = tmp.appendingPathComponent("c.png")
+    var best = Double.infinity
+    for _ in 0..<3 { best = min(best, try run(["examples/chart.lua", "-o", out.path]).seconds) }
+    XCTAssertLessThan(best, 1.0)
+  }
+}
