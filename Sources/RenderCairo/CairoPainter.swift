@@ -10,9 +10,12 @@ public final class CairoPainter {
   public func paint(_ list: DisplayList, on cr: OpaquePointer) {
     cairo_save(cr)
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    // Every pixel of the surface gets the background, whatever was there before.
+    cairo_save(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
     setColor(cr, list.background)
-    cairo_rectangle(cr, 0, 0, list.size.width, list.size.height)
-    cairo_fill(cr)
+    cairo_paint(cr)
+    cairo_restore(cr)
     var opacities: [Double] = []
     for item in list.items {
       switch item {

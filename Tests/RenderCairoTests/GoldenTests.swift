@@ -89,7 +89,7 @@ final class OutputTests: XCTestCase {
       }
       let image = RasterImage(width: w, height: h, stride: stride, pixels: px)
       for threads: Int32 in [1, 2, 5] {
-        let png = try PNGEncoder(level: 1, threads: threads).encode(image)
+        let png = try PNGEncoder(threads: threads).encode(image)
         XCTAssertEqual(Array(png.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
         let path = NSTemporaryDirectory() + "png-\(w)-\(threads).png"
         try Data(png).write(to: URL(fileURLWithPath: path))
@@ -97,6 +97,28 @@ final class OutputTests: XCTestCase {
         let back = try XCTUnwrap(Golden.load(path))
         XCTAssertEqual(Golden.difference(image, back, channelTolerance: alpha ? 2 : 0), 0, "\(w)x\(h) threads \(threads)")
         XCTAssertEqual(png[25], alpha ? 6 : 2)  // colour type: RGBA or RGB
+      }
+    }
+  }
+
+  func testPNGEncoderHandlesNoiseRunsAndOddShapes() throws {
+    var rng = SystemRandomNumberGenerator()
+    let shapes: [(Int, Int, (Int, Int) -> UInt32)] = [
+      (257, 31, { _, _ in UInt32.random(in: 0...0xFFFFFF, using: &rng) | 0xFF00_0000 }),  // noise: all literals
+      (1000, 7, { x, _ in x < 990 ? 0xFF00_0000 : 0xFFFF_FFFF }),  // long runs across the 258 limit
+      (1, 600, { _, y in 0xFF00_0000 | UInt32(y % 256) }),  // one pixel wide
+      (700, 3, { x, y in 0xFF00_0000 | UInt32((x / 259 + y) % 2 * 255) }),  // runs of exactly 258-260
+    ]
+    for (w, h, pixel) in shapes {
+      var px = [UInt8](repeating: 0, count: w * h * 4)
+      for y in 0..<h { for x in 0..<w { withUnsafeBytes(of: pixel(x, y).littleEndian) { px.replaceSubrange((y * w + x) * 4..<(y * w + x) * 4 + 4, with: $0) } } }
+      let image = RasterImage(width: w, height: h, stride: w * 4, pixels: px)
+      for threads: Int32 in [1, 3] {
+        let path = NSTemporaryDirectory() + "png-shape-\(w)-\(threads).png"
+        try Data(try PNGEncoder(threads: threads).encode(image)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let back = try XCTUnwrap(Golden.load(path), "\(w)x\(h) does not decode")
+        XCTAssertEqual(Golden.difference(image, back, channelTolerance: 0), 0, "\(w)x\(h) threads \(threads)")
       }
     }
   }

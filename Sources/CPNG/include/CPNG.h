@@ -1,6 +1,7 @@
-// A fast PNG encoder for cairo ARGB32 surfaces: unpremultiplies, filters and deflates the
-// rows in stripes on several threads (pigz-style: each stripe ends on a byte boundary
-// with a sync flush, so the stripes concatenate into one zlib stream).
+// A fast PNG encoder for cairo ARGB32 pixels: the "up" filter and a run-length deflate
+// with fixed codes (see png.c). An image is encoded in horizontal stripes that can be
+// compressed on different threads (pigz-style: every stripe but the last ends with a sync
+// flush on a byte boundary, so the stripes concatenate into one zlib stream).
 #ifndef CPNG_H
 #define CPNG_H
 #include <stddef.h>
@@ -11,11 +12,27 @@ typedef struct {
   size_t size;
 } cs_png_buffer;
 
-/// Encodes `height` rows of `width` native-endian premultiplied ARGB32 pixels (cairo's
-/// CAIRO_FORMAT_ARGB32), `stride` bytes apart. Opaque images are written as RGB, others as
-/// RGBA. level: zlib level 1-9; threads: 1 or more. Returns 0 on success; the caller
-/// frees out->data with cs_png_free.
-int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int level,
-                  int threads, cs_png_buffer *out);
+/// One compressed stripe of rows.
+typedef struct {
+  unsigned char *data; /* raw deflate bytes */
+  size_t size;
+  unsigned long adler; /* adler32 of the filtered bytes */
+  size_t rawsize;      /* number of filtered bytes */
+} cs_png_stripe;
+
+/// Filters and deflates `rows` rows of native-endian premultiplied ARGB32 pixels (cairo's
+/// CAIRO_FORMAT_ARGB32), `stride` bytes apart. `prev_row` is the row above the stripe in
+/// the image, or NULL (the first row is then filtered on its own). channels: 3 (RGB, for
+/// opaque images) or 4 (RGBA). last: this stripe ends the image. Returns 0 on success.
+int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_row, int width, int rows,
+                         int stride, int channels, int last, cs_png_stripe *out);
+
+/// Joins stripes (top to bottom) into a PNG file and frees them.
+int cs_png_assemble(int width, int height, int channels, cs_png_stripe *stripes, int count, cs_png_buffer *out);
+
+/// Encodes a whole image on `threads` threads. Opaque images are written as RGB, others as
+/// RGBA. Returns 0 on success; free out->data with cs_png_free.
+int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads, cs_png_buffer *out);
 void cs_png_free(cs_png_buffer *buf);
+void cs_png_stripe_free(cs_png_stripe *s);
 #endif
