@@ -37,6 +37,7 @@ enum ViewBindings {
         return push(lua, node)
       }
     }
+    CompositionBindings.install(lua, into: cs, context: context)
     lua.setFunction(cs, "spacer") { lua in
       var minLength = 0.0
       var o: LuaOptions? = nil
@@ -184,10 +185,11 @@ enum ViewBindings {
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
       let perspective = try r.number("perspective") ?? 1000
       guard perspective > 0 else { throw LuaError("bad field 'perspective' in \(o.owner) rotation3d (must be positive)") }
-      _ = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
-      // Checked above so scripts get their typos reported; drawing the turn comes with the
-      // layer mechanism of the compositions.
-      throw LuaError("rotation3d in \(o.owner) is not drawn by this version of chartscene yet")
+      guard axis[2] == 0, (axis[0] == 0) != (axis[1] == 0) else {
+        throw LuaError("bad field 'axis' in \(o.owner) rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)")
+      }
+      guard abs(angle) <= 80 else { throw LuaError("bad field 'angle' in \(o.owner) rotation3d (must be between -80 and 80 degrees)") }
+      s.rotation3d = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
     }
     return s
   }

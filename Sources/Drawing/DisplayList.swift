@@ -47,6 +47,23 @@ public enum DisplayItem: Sendable, Equatable {
   case popGroup
   /// A soft drop shadow under a rounded rectangle.
   case shadow(Rect, radius: Double, blur: Double, color: Color)
+  /// Items drawn flat into `bounds`, then turned in 3D with true perspective.
+  case layer(Layer3D)
+}
+
+/// A group of items turned about an axis through the centre of `bounds`.
+public struct Layer3D: Sendable, Equatable {
+  public enum Axis: String, Sendable { case vertical, horizontal }
+  public var items: [DisplayItem]
+  public var bounds: Rect
+  /// Degrees; positive turns the right (or bottom) edge away from the viewer.
+  public var angle: Double
+  public var axis: Axis
+  /// Distance of the eye from the layer, in scene pixels.
+  public var perspective: Double
+  public init(items: [DisplayItem], bounds: Rect, angle: Double, axis: Axis = .vertical, perspective: Double = 1000) {
+    self.items = items; self.bounds = bounds; self.angle = angle; self.axis = axis; self.perspective = perspective
+  }
 }
 
 /// The plain-value output of a frame: what a painter draws. `Sendable`, so frames can be

@@ -8,46 +8,76 @@ public struct DisplayListBuilder {
   public let measurer: TextMeasurer
   public init(measurer: TextMeasurer) { self.measurer = measurer }
 
+  /// Drawing state passed down the tree.
+  struct Context {
+    var theme: Theme
+    var surface: Color
+    var t: Double
+    var sceneSize: Size
+  }
+
   public func build(_ scene: Scene, time t: Double) throws -> DisplayList {
     let bg = scene.background?.resolve(scene.theme) ?? scene.theme.background
     var list = DisplayList(size: Size(scene.width, scene.height), background: bg)
-    try emit(scene.root, theme: scene.theme, surface: bg, t: t, into: &list.items)
+    var overlays: [DisplayItem] = []
+    let ctx = Context(theme: scene.theme, surface: bg, t: t, sceneSize: list.size)
+    try emit(scene.root, ctx, into: &list.items, overlays: &overlays)
+    list.items.append(contentsOf: overlays)
     return list
   }
 
-  func emit(_ n: Node, theme: Theme, surface: Color, t: Double, into items: inout [DisplayItem]) throws {
+  func emit(_ n: Node, _ ctx: Context, into items: inout [DisplayItem], overlays: inout [DisplayItem]) throws {
+    let s = n.style, p = n.placement
+    guard p.visible else { return }
+    let frame = n.frame
+    // Offset, then scale about the centre: the node's own, then its placement's.
+    let scale = s.scale * p.scale
+    let dx = s.offset.x + p.offset.x, dy = s.offset.y + p.offset.y
+    var transform = Affine.identity
+    if dx != 0 || dy != 0 || scale != 1 {
+      let c = frame.center
+      transform = Affine(a: scale, b: 0, c: 0, d: scale, tx: dx + c.x - scale * c.x, ty: dy + c.y - scale * c.y)
+    }
+    let opacity = s.opacity * p.opacity
+    let turn = p.turn + (s.rotation3d?.angle ?? 0)
+    if !transform.isIdentity { items.append(.pushTransform(transform)) }
+    if opacity < 1 { items.append(.pushGroup(opacity: max(0, opacity))) }
+
+    var body: [DisplayItem] = []
+    try emitBody(n, ctx, into: &body, overlays: &overlays)
+    if turn != 0 {
+      let axis: Layer3D.Axis = (s.rotation3d.map { abs($0.axis.0) > abs($0.axis.1) } ?? false) ? .horizontal : .vertical
+      // Room for shadows around the node.
+      items.append(.layer(Layer3D(items: body, bounds: frame.inset(by: -16), angle: turn, axis: axis, perspective: s.rotation3d?.perspective ?? 1000)))
+    } else {
+      items.append(contentsOf: body)
+    }
+
+    if opacity < 1 { items.append(.popGroup) }
+    if !transform.isIdentity { items.append(.popTransform) }
+  }
+
+  /// The node's background, content and children, without its transform.
+  func emitBody(_ n: Node, _ ctx: Context, into items: inout [DisplayItem], overlays: inout [DisplayItem]) throws {
     let s = n.style
     let frame = n.frame
-    var transform = Affine.identity
-    if s.offset != .zero { transform = .translation(s.offset.x, s.offset.y) }
-    if s.scale != 1 {
-      let c = frame.center
-      transform = Affine(a: s.scale, b: 0, c: 0, d: s.scale, tx: transform.tx + c.x - s.scale * c.x, ty: transform.ty + c.y - s.scale * c.y)
-    }
-    if !transform.isIdentity { items.append(.pushTransform(transform)) }
-    if s.opacity < 1 { items.append(.pushGroup(opacity: max(0, s.opacity))) }
-    var surface = surface
+    var ctx = ctx
     if let bgRef = s.background {
-      let c = bgRef.resolve(theme)
+      let c = bgRef.resolve(ctx.theme)
       items.append(.path(.rect(frame, radius: s.cornerRadius), .fill(c)))
-      if c.a >= 1 { surface = c }
+      if c.a >= 1 { ctx.surface = c }
     }
     let clipped = s.cornerRadius > 0
     if clipped { items.append(.pushClip(.rect(frame, radius: s.cornerRadius))) }
 
     let content = n.contentFrame
+    var children = n.children
     switch n.kind {
     case .chart(let spec):
-      var b = ChartBuilder(spec: spec, isCard: false, frame: content, theme: theme, surface: surface, measurer: measurer)
+      var b = ChartBuilder(spec: spec, isCard: false, frame: content, theme: ctx.theme, surface: ctx.surface, measurer: measurer)
       items.append(contentsOf: b.build())
     case .card(let spec):
-      let radius = s.cornerRadius > 0 ? s.cornerRadius : 12
-      items.append(.shadow(content, radius: radius, blur: 10, color: theme.shadow))
-      items.append(.path(.rect(content, radius: radius), .fill(theme.cardBackground)))
-      items.append(.pushClip(.rect(content, radius: radius)))
-      var b = ChartBuilder(spec: spec, isCard: true, frame: content, theme: theme, surface: theme.cardBackground, measurer: measurer)
-      items.append(contentsOf: b.build())
-      items.append(.popClip)
+      items.append(contentsOf: card(spec, content, radius: s.cornerRadius > 0 ? s.cornerRadius : 12, ctx))
     case .text(let spec):
       let font = Font(size: spec.size, weight: spec.weight)
       let size = measurer.measure(spec.text, font: font)
@@ -58,22 +88,114 @@ public struct DisplayListBuilder {
       case .right: x = content.maxX
       }
       items.append(.pushClip(.rect(frame)))
-      items.append(.text(TextRun(spec.text, font: font, color: spec.color.resolve(theme), origin: Point(x, content.midY - size.height / 2), align: spec.align)))
+      items.append(.text(TextRun(spec.text, font: font, color: spec.color.resolve(ctx.theme), origin: Point(x, content.midY - size.height / 2), align: spec.align)))
       items.append(.popClip)
     case .canvas(let spec):
-      let recorded = try spec.draw(content.width, content.height, t, theme)
+      let recorded = try spec.draw(content.width, content.height, ctx.t, ctx.theme)
       items.append(.pushTransform(.translation(content.x, content.y)))
       items.append(.pushClip(.rect(Rect(0, 0, content.width, content.height))))
       items.append(contentsOf: recorded)
       items.append(.popClip)
       items.append(.popTransform)
+    case .list, .carousel:
+      items.append(.pushClip(.rect(content)))
+      // Items nearer the centre are drawn last, over their neighbours.
+      children.sort { abs($0.placement.turn) > abs($1.placement.turn) }
+      for c in children { try emit(c, ctx, into: &items, overlays: &overlays) }
+      items.append(.popClip)
+      children = []
+    case .cards(let spec):
+      children = Layout.cardsOrder(n, spec).reversed()  // back to front
+      if let id = spec.modal, let shown = n.children.first(where: { $0.id == id }), let chart = shown.chart {
+        overlays.append(contentsOf: modal(chart, ctx))
+      }
+    case .tabs(let spec):
+      items.append(contentsOf: tabBar(spec, content, ctx))
     case .stack, .spacer:
       break
     }
-    for c in n.children { try emit(c, theme: theme, surface: surface, t: t, into: &items) }
-
+    for c in children { try emit(c, ctx, into: &items, overlays: &overlays) }
     if clipped { items.append(.popClip) }
-    if s.opacity < 1 { items.append(.popGroup) }
-    if !transform.isIdentity { items.append(.popTransform) }
+  }
+
+  /// A chart with axes and no controls on an opaque rounded card.
+  func card(_ spec: ChartSpec, _ frame: Rect, radius: Double, _ ctx: Context) -> [DisplayItem] {
+    var items: [DisplayItem] = [
+      .shadow(frame, radius: radius, blur: 10, color: ctx.theme.shadow),
+      .path(.rect(frame, radius: radius), .fill(ctx.theme.cardBackground)),
+      .pushClip(.rect(frame, radius: radius)),
+    ]
+    var b = ChartBuilder(spec: spec, isCard: true, frame: frame, theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer)
+    items.append(contentsOf: b.build())
+    items.append(.popClip)
+    return items
+  }
+
+  /// The presented card: the full ChartView, with mini-map and check marks, on a sheet over
+  /// the dimmed scene.
+  func modal(_ spec: ChartSpec, _ ctx: Context) -> [DisplayItem] {
+    let sheet = Layout.modalFrame(sceneSize: ctx.sceneSize)
+    var full = spec
+    full.minimap = true; full.legend = true; full.indicator = true
+    var items: [DisplayItem] = [
+      .path(.rect(Rect(0, 0, ctx.sceneSize.width, ctx.sceneSize.height)), .fill(ctx.theme.modalDim)),
+      .shadow(sheet, radius: 16, blur: 14, color: ctx.theme.shadow),
+      .path(.rect(sheet, radius: 16), .fill(ctx.theme.cardBackground)),
+      // The grabber that says the sheet can be swiped down.
+      .path(.rect(Rect(sheet.midX - 18, sheet.y + 6, 36, 5), radius: 2.5), .fill(ctx.theme.grid.withAlpha(0.3))),
+      .pushClip(.rect(sheet, radius: 16)),
+    ]
+    var b = ChartBuilder(spec: full, isCard: false, frame: sheet.inset(top: 14), theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer)
+    items.append(contentsOf: b.build())
+    items.append(.popClip)
+    return items
+  }
+
+  /// The bar of a `cs.tabs`: an icon and a title per tab, the selected one in the accent.
+  func tabBar(_ spec: TabsSpec, _ content: Rect, _ ctx: Context) -> [DisplayItem] {
+    let (bar, tabs) = Layout.tabBar(spec, content)
+    var items: [DisplayItem] = [
+      .path(.rect(bar), .fill(ctx.theme.cardBackground)),
+      .path(.line(Point(bar.x, bar.y + 0.5), Point(bar.maxX, bar.y + 0.5)), .stroke(ctx.theme.grid, width: 1, cap: .butt)),
+    ]
+    for (k, r) in tabs.enumerated() {
+      let color = k == spec.selected ? ctx.theme.accent : ctx.theme.axisText
+      let title = spec.titles[k]
+      let size = measurer.measure(title, font: CompositionMetrics.tabFont)
+      items.append(contentsOf: TabIcons.draw(spec.icons[k] ?? .chart, center: Point(r.midX, r.y + 19), color: color))
+      items.append(.text(TextRun(title, font: CompositionMetrics.tabFont, color: color, origin: Point(r.midX, r.maxY - size.height - 5), align: .center)))
+    }
+    return items
+  }
+}
+
+/// Icons the host draws for tab bars (22 px).
+enum TabIcons {
+  static func draw(_ icon: TabsSpec.Icon, center c: Point, color: Color) -> [DisplayItem] {
+    var p = Path()
+    switch icon {
+    case .list:
+      for k in -1...1 {
+        let y = c.y + Double(k) * 7
+        p.rect(Rect(c.x - 10, y - 2, 4, 4), radius: 1)
+        p.rect(Rect(c.x - 4, y - 1.5, 14, 3), radius: 1.5)
+      }
+      return [.path(p, .fill(color))]
+    case .carousel:
+      p.rect(Rect(c.x - 5, c.y - 9, 10, 18), radius: 2)
+      var side = Path()
+      side.move(to: Point(c.x - 8, c.y - 6)); side.line(to: Point(c.x - 11, c.y - 4)); side.line(to: Point(c.x - 11, c.y + 4)); side.line(to: Point(c.x - 8, c.y + 6))
+      side.move(to: Point(c.x + 8, c.y - 6)); side.line(to: Point(c.x + 11, c.y - 4)); side.line(to: Point(c.x + 11, c.y + 4)); side.line(to: Point(c.x + 8, c.y + 6))
+      return [.path(p, .fill(color)), .path(side, .stroke(color, width: 2))]
+    case .cards:
+      p.rect(Rect(c.x - 10, c.y - 4, 20, 13), radius: 2.5)
+      var back = Path()
+      back.move(to: Point(c.x - 7, c.y - 7)); back.line(to: Point(c.x + 7, c.y - 7))
+      back.move(to: Point(c.x - 4, c.y - 10)); back.line(to: Point(c.x + 4, c.y - 10))
+      return [.path(p, .fill(color)), .path(back, .stroke(color, width: 2))]
+    case .chart:
+      p.move(to: Point(c.x - 10, c.y + 6)); p.line(to: Point(c.x - 4, c.y - 1)); p.line(to: Point(c.x + 1, c.y + 3)); p.line(to: Point(c.x + 10, c.y - 7))
+      return [.path(p, .stroke(color, width: 2.2))]
+    }
   }
 }

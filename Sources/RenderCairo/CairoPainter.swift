@@ -16,8 +16,14 @@ public final class CairoPainter {
     setColor(cr, list.background)
     cairo_paint(cr)
     cairo_restore(cr)
+    drawItems(list.items, cr)
+    cairo_restore(cr)
+  }
+
+  /// Draws items in order, keeping the opacities of open groups.
+  func drawItems(_ items: [DisplayItem], _ cr: OpaquePointer) {
     var opacities: [Double] = []
-    for item in list.items {
+    for item in items {
       switch item {
       case .pushGroup(let opacity):
         opacities.append(opacity)
@@ -29,7 +35,6 @@ public final class CairoPainter {
         draw(item, cr)
       }
     }
-    cairo_restore(cr)
   }
 
   func setColor(_ cr: OpaquePointer, _ c: Color) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
@@ -88,7 +93,9 @@ public final class CairoPainter {
       var m = cairo_matrix_t(xx: a.a, yx: a.b, xy: a.c, yy: a.d, x0: a.tx, y0: a.ty)
       cairo_transform(cr, &m)
     case .pushGroup, .popGroup:
-      break  // handled in paint(_:on:), which keeps the opacities
+      break  // handled in drawItems, which keeps the opacities
+    case .layer(let layer):
+      drawLayer(layer, cr)
     case .shadow(let r, let radius, let blur, let c):
       // Cairo has no blur: a few widening translucent outlines approximate a soft shadow.
       let steps = 4

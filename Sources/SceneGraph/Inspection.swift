@@ -114,11 +114,23 @@ public struct Inspector {
       f.append(("parts", .object(parts.named.map { ($0.0, rect($0.1)) })))
     case .text(let t):
       f.append(("text", .string(t.text)))
+    case .list(let spec):
+      f.append(("scroll", .number(spec.scroll)))
+    case .carousel(let spec):
+      f.append(("scroll", .number(spec.scroll)))
+    case .cards(let spec):
+      f.append(("order", .array(Layout.cardsOrder(n, spec).map { .string($0.id) })))
+      f.append(("modal", spec.modal.map { .string($0) } ?? .null))
+    case .tabs(let spec):
+      f.append(("selected", .pixels(Double(spec.selected + 1))))
+      f.append(("tabs", .array(spec.titles.map { .string($0) })))
     case .stack, .spacer, .canvas:
       break
     }
     if n.style.opacity != 1 { f.append(("opacity", .number(n.style.opacity))) }
-    if let r = n.style.rotation3d { f.append(("rotation3d", .number(r.angle))) }
+    let turn = n.placement.turn + (n.style.rotation3d?.angle ?? 0)
+    if turn != 0 || n.style.rotation3d != nil { f.append(("rotation3d", .number((turn * 100).rounded() / 100))) }
+    if !n.placement.visible { f.append(("visible", .bool(false))) }
     f.append(("children", .array(n.children.map(node))))
     return .object(f)
   }

@@ -15,7 +15,7 @@ public struct Layout {
   public func isFlexible(_ n: Node, horizontal: Bool) -> Bool {
     if (horizontal ? n.style.width : n.style.height) != nil { return false }
     switch n.kind {
-    case .chart, .card, .canvas, .spacer: return true
+    case .chart, .card, .canvas, .spacer, .list, .carousel, .cards, .tabs: return true
     case .text: return false
     case .stack: return n.children.contains { isFlexible($0, horizontal: horizontal) }
     }
@@ -31,7 +31,7 @@ public struct Layout {
       content = measurer.measure(t.text, font: Font(size: t.size, weight: t.weight))
       content.width = min(content.width, inner.width)
     case .spacer(let minLength): content = Size(minLength, minLength)
-    case .chart, .card, .canvas: content = inner
+    case .chart, .card, .canvas, .list, .carousel, .cards, .tabs: content = inner
     case .stack(let axis, let spacing, _):
       let sizes = n.children.map { naturalSize($0, offered: inner) }
       let gaps = spacing * Double(max(0, n.children.count - 1))
@@ -53,6 +53,13 @@ public struct Layout {
   public func place(_ n: Node, in rect: Rect) {
     n.frame = rect
     let inner = n.contentFrame
+    switch n.kind {
+    case .list(var spec): placeList(n, &spec, inner); n.kind = .list(spec); return
+    case .carousel(var spec): placeCarousel(n, &spec, inner); n.kind = .carousel(spec); return
+    case .cards(let spec): placeCards(n, spec, inner); return
+    case .tabs(let spec): placeTabs(n, spec, inner); return
+    default: break
+    }
     guard case .stack(let axis, let spacing, let align) = n.kind else { return }
     switch axis {
     case .depth:

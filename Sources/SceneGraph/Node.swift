@@ -84,6 +84,10 @@ public final class Node {
     case spacer(minLength: Double)
     case text(TextSpec)
     case canvas(CanvasSpec)
+    case list(ListSpec)
+    case carousel(CarouselSpec)
+    case cards(CardsSpec)
+    case tabs(TabsSpec)
 
     /// The name shown as `kind` in `--inspect`.
     public var name: String {
@@ -96,6 +100,10 @@ public final class Node {
       case .spacer: "spacer"
       case .text: "text"
       case .canvas: "canvas"
+      case .list: "list"
+      case .carousel: "carousel"
+      case .cards: "cards"
+      case .tabs: "tabs"
       }
     }
   }
@@ -108,6 +116,8 @@ public final class Node {
   public var children: [Node]
   /// The frame in scene pixels, set by layout (before offset, scale and 3D effects).
   public internal(set) var frame: Rect = .zero
+  /// How the parent composition draws this node (set by layout).
+  public internal(set) var placement: Placement = .normal
   /// The content frame (frame minus padding).
   public var contentFrame: Rect {
     frame.inset(top: style.padding.top, left: style.padding.left, bottom: style.padding.bottom, right: style.padding.right)

@@ -86,6 +86,22 @@ final class BindingTests: XCTestCase {
                    "s.lua:2: bad field 'indicatorAt' in cs.chart (a fraction of the time axis, 0 to 1, expected; got 2.0)")
   }
 
+  func testCompositionErrors() {
+    let two = "cs.card{ id = 'a', data = cs.data.sample()[1] }, cs.card{ id = 'b', data = cs.data.sample()[2] }"
+    XCTAssertEqual(dir.error("return cs.cards{ order = { 'a', 'z' }, \(two) }"), "s.lua:1: bad field 'order' in cs.cards (no card with id 'z'; cards are 'a', 'b')")
+    XCTAssertEqual(dir.error("return cs.cards{ modal = 'q', \(two) }"), "s.lua:1: bad field 'modal' in cs.cards (no card with id 'q')")
+    XCTAssertEqual(dir.error("return cs.cards{ scaleStep = 0.7 }"), "s.lua:1: bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5)")
+    XCTAssertEqual(dir.error("return cs.tabs{ { title = 'x', view = cs.spacer{} }, selected = 'y' }"),
+                   "s.lua:1: bad field 'selected' in cs.tabs (no tab titled 'y'; tabs are 'x')")
+    XCTAssertEqual(dir.error("return cs.tabs{ { title = 'x' } }"), "s.lua:1: missing field 'view' in cs.tabs tab #1")
+    XCTAssertEqual(dir.error("return cs.tabs{ }"), "s.lua:1: cs.tabs needs at least one tab ({ title = ..., view = ... })")
+    XCTAssertEqual(dir.error("return cs.tabs{ { title = 'x', view = cs.spacer{}, icon = 'star' } }"),
+                   "s.lua:1: invalid icon 'star' in cs.tabs tab #1, expected one of: 'list', 'carousel', 'cards', 'chart'")
+    XCTAssertEqual(dir.error("return cs.carousel{ itemWidht = 3 }"), "s.lua:1: unknown key 'itemWidht' in cs.carousel (did you mean 'itemWidth'?)")
+    XCTAssertEqual(dir.error("return cs.spacer{ rotation3d = { angle = 20, axis = {0, 0, 1} } }"),
+                   "s.lua:1: bad field 'axis' in cs.spacer rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)")
+  }
+
   func testBadDataFilesNameTheirPlace() {
     dir.write("bad.json", "[{\"columns\": [[\"x\", 1, 2], [\"y0\", 1, \"a\"]]}]")
     XCTAssertEqual(dir.error("cs.data.telegram('bad.json')"), "s.lua:1: bad.json: [0].columns[1][2]: expected a number, got string")

@@ -56,6 +56,42 @@ final class GoldenTests: XCTestCase {
     try Golden.assertMatches(img, "cards-stack")
   }
 
+  func testCarouselTurnsItemsInPerspective() throws {
+    let img = try render("""
+      local sets = cs.data.sample()
+      local items = { itemWidth = 160, spacing = 12, angle = 40, scroll = 172 }
+      for i = 1, 3 do items[i] = cs.card{ id = "k" .. i, data = sets[i] } end
+      return cs.scene{ width = 400, height = 220, background = "#EFEFF4", root = cs.carousel(items) }
+      """)
+    try Golden.assertMatches(img, "carousel")
+    // True perspective: the turned item's near edge is taller than its far edge.
+    // (Measured on the right item: its left edge is nearer the viewer.)
+    func columnHeight(_ x: Int) -> Int {
+      (0..<img.height).filter { let p = img.rgba(x: x, y: $0); return p.r > 246 && p.g > 246 && p.b > 246 }.count
+    }
+    let right = (325...395).map(columnHeight)
+    XCTAssertGreaterThan(right.first!, right.last! + 5, "\(right.first!) vs \(right.last!)")
+  }
+
+  func testCardsWithModal() throws {
+    let img = try render("""
+      local sets = cs.data.sample()
+      return cs.scene{ width = 300, height = 420, background = "#EFEFF4", root = cs.cards{ padding = 20, modal = "b", order = { "b", "a" },
+        cs.card{ id = "a", data = sets[1] }, cs.card{ id = "b", data = sets[4], title = "Joined" } } }
+      """)
+    try Golden.assertMatches(img, "cards-modal")
+  }
+
+  func testTabs() throws {
+    let img = try render("""
+      local sets = cs.data.sample()
+      return cs.scene{ width = 300, height = 320, theme = "night", root = cs.tabs{ selected = 2,
+        { title = "List", icon = "list", view = cs.list{ rowHeight = 200, cs.chart{ data = sets[1] } } },
+        { title = "Chart", icon = "chart", view = cs.chart{ data = sets[2], legend = false } } } }
+      """)
+    try Golden.assertMatches(img, "tabs")
+  }
+
   func testEdgeData() throws {
     // One point, all-equal values, negative values with gaps, 50 lines.
     var lines: [String] = []

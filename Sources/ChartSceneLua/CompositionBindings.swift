@@ -1,0 +1,114 @@
+import LuaKit
+import SceneGraph
+
+/// `cs.list`, `cs.carousel`, `cs.cards`, `cs.tabs`: the article's three compositions and
+/// the tab view that holds them.
+enum CompositionBindings {
+  static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
+    let common = ViewBindings.common
+    lua.setFunction(cs, "list") { lua in
+      try lua.checkTable(1, function: "list")
+      let o = try LuaOptions(lua, 1, owner: "cs.list", known: common + ["spacing", "rowHeight", "scroll"], allowsArray: true)
+      var spec = ListSpec()
+      spec.spacing = try nonNegative(o, "spacing") ?? spec.spacing
+      spec.rowHeight = try nonNegative(o, "rowHeight")
+      spec.scroll = try o.number("scroll") ?? 0
+      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .list(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)))
+    }
+    lua.setFunction(cs, "carousel") { lua in
+      try lua.checkTable(1, function: "carousel")
+      let o = try LuaOptions(lua, 1, owner: "cs.carousel", known: common + ["spacing", "itemWidth", "angle", "scroll"], allowsArray: true)
+      var spec = CarouselSpec()
+      spec.spacing = try nonNegative(o, "spacing") ?? spec.spacing
+      spec.itemWidth = try nonNegative(o, "itemWidth")
+      if let a = try o.number("angle") {
+        guard abs(a) <= 80 else { throw LuaError("bad field 'angle' in cs.carousel (must be between -80 and 80 degrees)") }
+        spec.angle = a
+      }
+      spec.scroll = try o.number("scroll") ?? 0
+      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .carousel(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)))
+    }
+    lua.setFunction(cs, "cards") { lua in
+      try lua.checkTable(1, function: "cards")
+      let o = try LuaOptions(lua, 1, owner: "cs.cards", known: common + ["scaleStep", "offsetStep", "order", "modal"], allowsArray: true)
+      var spec = CardsSpec()
+      if let step = try o.number("scaleStep") {
+        guard step >= 0, step < 0.5 else { throw LuaError("bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5)") }
+        spec.scaleStep = step
+      }
+      spec.offsetStep = try nonNegative(o, "offsetStep") ?? spec.offsetStep
+      let children = try ViewBindings.children(lua, o, context)
+      let ids = children.compactMap { $0.explicitID ? $0.id : nil }
+      if let order = try strings(lua, o, "order") {
+        for id in order where !ids.contains(id) {
+          throw LuaError("bad field 'order' in cs.cards (no card with id '\(id)'; cards are " + ids.map { "'\($0)'" }.joined(separator: ", ") + ")")
+        }
+        guard Set(order).count == order.count else { throw LuaError("bad field 'order' in cs.cards (an id appears twice)") }
+        spec.order = order
+      }
+      if let modal = try o.string("modal") {
+        guard let card = children.first(where: { $0.explicitID && $0.id == modal }) else {
+          throw LuaError("bad field 'modal' in cs.cards (no card with id '\(modal)')")
+        }
+        guard card.chart != nil else { throw LuaError("bad field 'modal' in cs.cards ('\(modal)' is not a chart or card)") }
+        spec.modal = modal
+      }
+      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .cards(spec), style: try ViewBindings.style(o), children: children))
+    }
+    lua.setFunction(cs, "tabs") { lua in
+      try lua.checkTable(1, function: "tabs")
+      let o = try LuaOptions(lua, 1, owner: "cs.tabs", known: common + ["selected"], allowsArray: true)
+      var titles: [String] = [], icons: [TabsSpec.Icon?] = [], views: [Node] = []
+      for i in 0..<o.arrayCount {
+        lua.rawGet(o.index, index: i + 1)
+        defer { lua.pop() }
+        guard lua.type(at: -1) == 5 else { throw LuaError("bad tab #\(i + 1) in cs.tabs ({ title = ..., view = ... } expected, got \(lua.valueTypeName(at: -1)))") }
+        let t = try LuaOptions(lua, -1, owner: "cs.tabs tab #\(i + 1)", known: ["title", "view", "icon"])
+        guard let title = try t.string("title") else { throw LuaError("missing field 'title' in cs.tabs tab #\(i + 1)") }
+        let view: Node? = try t.with("view") { idx throws -> Node in
+          guard let n = lua.object(at: idx, ViewBindings.typeName) as? Node else { throw t.fieldError("view", expected: "view") }
+          return n
+        }
+        guard let view else { throw LuaError("missing field 'view' in cs.tabs tab #\(i + 1)") }
+        guard context.adopt(view) else { throw LuaError("the view of cs.tabs tab #\(i + 1) is already used elsewhere in the scene") }
+        titles.append(title)
+        icons.append(try t.choice("icon", TabsSpec.Icon.self))
+        views.append(view)
+      }
+      guard !views.isEmpty else { throw LuaError("cs.tabs needs at least one tab ({ title = ..., view = ... })") }
+      var spec = TabsSpec(titles: titles, icons: icons)
+      if o.has("selected") {
+        if let n = try? o.number("selected") {
+          guard n == n.rounded(), n >= 1, Int(n) <= titles.count else { throw LuaError("bad field 'selected' in cs.tabs (a tab number from 1 to \(titles.count), or a title)") }
+          spec.selected = Int(n) - 1
+        } else if let title = try o.string("selected") {
+          guard let k = titles.firstIndex(of: title) else {
+            throw LuaError("bad field 'selected' in cs.tabs (no tab titled '\(title)'; tabs are " + titles.map { "'\($0)'" }.joined(separator: ", ") + ")")
+          }
+          spec.selected = k
+        }
+      }
+      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .tabs(spec), style: try ViewBindings.style(o), children: views))
+    }
+  }
+
+  static func nonNegative(_ o: LuaOptions, _ key: String) throws(LuaError) -> Double? {
+    guard let v = try o.number(key) else { return nil }
+    guard v >= 0 else { throw LuaError("bad field '\(key)' in \(o.owner) (must not be negative)") }
+    return v
+  }
+
+  static func strings(_ lua: LuaState, _ o: LuaOptions, _ key: String) throws -> [String]? {
+    try o.with(key) { idx throws -> [String] in
+      guard lua.type(at: idx) == 5 else { throw o.fieldError(key, expected: "table of ids") }
+      var out: [String] = []
+      for i in 0..<lua.rawLength(idx) {
+        lua.rawGet(idx, index: i + 1)
+        defer { lua.pop() }
+        guard let s = lua.toString(-1) else { throw LuaError("bad field '\(key)' in \(o.owner) (string expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
+        out.append(s)
+      }
+      return out
+    }
+  }
+}

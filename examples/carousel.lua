@@ -1,0 +1,16 @@
+-- The article's horizontal HStack with a 3D effect: the five sample charts side by side,
+-- each turned about the vertical axis by its distance from the centre.
+local cs = require("chartscene")
+local sets = cs.data.sample()
+local titles = { "Followers", "Views", "Shares", "Joined", "Messages" }
+
+local items = { id = "carousel", spacing = 24, itemWidth = 420, angle = 35, scroll = 888 }
+for i, set in ipairs(sets) do
+  set:setRange(0.7, 1.0)
+  items[#items + 1] = cs.card { id = "card" .. i, data = set, title = titles[i] }
+end
+
+return cs.scene {
+  width = 1000, height = 560, theme = "day", background = "#EFEFF4",
+  root = cs.carousel(items),
+}
