@@ -107,7 +107,7 @@ public enum CSVDecoder {
     return rows
   }
 
-  static func baseName(_ path: String) -> String {
+  public static func baseName(_ path: String) -> String {
     var name = path.split(separator: "/").last.map(String.init) ?? path
     if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
     return name

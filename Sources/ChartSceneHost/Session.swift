@@ -22,8 +22,10 @@ public final class Session {
     public var theme: String?
     public var width: Double?
     public var height: Double?
-    public init(theme: String? = nil, width: Double? = nil, height: Double? = nil) {
-      self.theme = theme; self.width = width; self.height = height
+    /// A preset name or path (paths relative to the working folder).
+    public var preset: String?
+    public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
+      self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
   }
 
@@ -62,6 +64,13 @@ public final class Session {
     self.lua = lua
     self.context = context
     warnings = collected
+    if let ref = overrides.preset {
+      do {
+        try context.presets.load(ref, from: ".").apply(to: scene)
+      } catch {
+        throw HostError(error.located ? error.message : "\(error.message) (for --preset)")
+      }
+    }
     if let name = overrides.theme {
       guard let t = Theme.builtIn[name] else { throw HostError("invalid theme '\(name)' for --theme, expected one of: 'day', 'night'") }
       scene.theme = t
@@ -91,12 +100,8 @@ public final class Session {
   /// Messages from Lua carry `FILE:LINE:`; one without (e.g. `error("x", 0)`) gets the
   /// script's name.
   static func located(_ message: String, file: String, chunks: [String] = []) -> String {
-    var message = message
     // Lua shortens long chunk names to "...tail"; put the whole path back.
-    if message.hasPrefix("..."), let colon = message.firstIndex(of: ":") {
-      let tail = message[message.index(message.startIndex, offsetBy: 3)..<colon]
-      if let full = ([file] + chunks).first(where: { $0.hasSuffix(tail) }) { message = full + message[colon...] }
-    }
+    let message = LuaError(message).restoringPath([file] + chunks)
     if let colon = message.firstIndex(of: ":") {
       let rest = message[message.index(after: colon)...]
       if let colon2 = rest.firstIndex(of: ":"), Int(rest[..<colon2]) != nil { return message }

@@ -25,6 +25,9 @@ public final class BindingContext {
     self.warn = warn
   }
 
+  /// Preset lookup for this script.
+  public var presets: PresetLoader { PresetLoader(scriptDirectory: scriptDirectory, assetsDirectory: assetsDirectory) }
+
   /// A script path made absolute against the script's folder.
   public func resolve(_ path: String) -> String {
     if path.hasPrefix("/") { return path }

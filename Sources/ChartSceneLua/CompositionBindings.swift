@@ -13,7 +13,7 @@ enum CompositionBindings {
       spec.spacing = try nonNegative(o, "spacing") ?? spec.spacing
       spec.rowHeight = try nonNegative(o, "rowHeight")
       spec.scroll = try o.number("scroll") ?? 0
-      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .list(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)))
+      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .list(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)), o, context))
     }
     lua.setFunction(cs, "carousel") { lua in
       try lua.checkTable(1, function: "carousel")
@@ -26,7 +26,7 @@ enum CompositionBindings {
         spec.angle = a
       }
       spec.scroll = try o.number("scroll") ?? 0
-      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .carousel(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)))
+      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .carousel(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)), o, context))
     }
     lua.setFunction(cs, "cards") { lua in
       try lua.checkTable(1, function: "cards")
@@ -53,7 +53,7 @@ enum CompositionBindings {
         guard card.chart != nil else { throw LuaError("bad field 'modal' in cs.cards ('\(modal)' is not a chart or card)") }
         spec.modal = modal
       }
-      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .cards(spec), style: try ViewBindings.style(o), children: children))
+      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .cards(spec), style: try ViewBindings.style(o), children: children), o, context))
     }
     lua.setFunction(cs, "tabs") { lua in
       try lua.checkTable(1, function: "tabs")
@@ -88,7 +88,7 @@ enum CompositionBindings {
           spec.selected = k
         }
       }
-      return ViewBindings.push(lua, Node(id: try o.string("id"), kind: .tabs(spec), style: try ViewBindings.style(o), children: views))
+      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .tabs(spec), style: try ViewBindings.style(o), children: views), o, context))
     }
   }
 

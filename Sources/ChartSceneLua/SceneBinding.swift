@@ -5,7 +5,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -50,6 +50,13 @@ enum SceneBinding {
       guard context.adopt(root) else { throw LuaError("the root view of cs.scene is already used elsewhere") }
       let scene = Scene(width: width, height: height, theme: theme, background: try ViewBindings.color(o, "background"), fps: fps, duration: duration, root: root)
       do { try scene.assignIDs() } catch { throw LuaError(String(describing: error)) }
+      if let name = try o.string("preset") {
+        let preset: Preset
+        do { preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }
+        preset.apply(to: scene, keepTheme: o.has("theme"))
+      }
+      // Presets given on views win inside their subtree (inner ones last).
+      root.walk { n in n.preset?.apply(to: n) }
       lua.push(object: scene, as: typeName)
       return 1
     }

@@ -7,7 +7,7 @@ import SceneGraph
 /// `cs.spacer`, `cs.text`, `cs.canvas`. Each turns a table into a `Node`.
 enum ViewBindings {
   static let typeName = "View"
-  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame"]
+  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -25,8 +25,8 @@ enum ViewBindings {
   }
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
-    lua.setFunction(cs, "chart") { lua in try push(lua, chart(lua, "chart", card: false)) }
-    lua.setFunction(cs, "card") { lua in try push(lua, chart(lua, "card", card: true)) }
+    lua.setFunction(cs, "chart") { lua in try push(lua, chart(lua, "chart", card: false, context)) }
+    lua.setFunction(cs, "card") { lua in try push(lua, chart(lua, "card", card: true, context)) }
     for (name, axis) in [("vstack", StackAxis.vertical), ("hstack", .horizontal), ("zstack", .depth)] {
       lua.setFunction(cs, name) { lua in
         try lua.checkTable(1, function: name)
@@ -34,7 +34,7 @@ enum ViewBindings {
         let spacing = try o.number("spacing") ?? (axis == .depth ? 0 : 8)
         let align = try o.choice("align", Alignment.self) ?? .center
         let node = Node(id: try o.string("id"), kind: .stack(axis, spacing: spacing, align: align), style: try style(o), children: try children(lua, o, context))
-        return push(lua, node)
+        return push(lua, try finish(node, o, context))
       }
     }
     CompositionBindings.install(lua, into: cs, context: context)
@@ -84,7 +84,16 @@ enum ViewBindings {
     return 1
   }
 
-  static func chart(_ lua: LuaState, _ name: String, card: Bool) throws -> Node {
+  /// Records what the script set (presets fill in the rest) and loads a view's preset.
+  static func finish(_ node: Node, _ o: LuaOptions, _ context: BindingContext) throws -> Node {
+    node.explicitKeys = o.presentKeys
+    if let name = try o.string("preset") {
+      do { node.preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }
+    }
+    return node
+  }
+
+  static func chart(_ lua: LuaState, _ name: String, card: Bool, _ context: BindingContext) throws -> Node {
     try lua.checkTable(1, function: name)
     let keys = card ? ["data", "title", "lineWidth", "xAxis", "yAxis"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "lineWidth"]
     let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
@@ -114,7 +123,7 @@ enum ViewBindings {
       guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
       spec.lineWidth = w
     }
-    return Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o))
+    return try finish(Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o)), o, context)
   }
 
   static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext) throws(LuaError) -> [Node] {

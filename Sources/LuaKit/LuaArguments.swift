@@ -41,16 +41,20 @@ public struct LuaOptions {
   public let index: Int32
   /// How errors name the table's owner: `cs.chart`.
   public let owner: String
+  /// The named keys the table holds.
+  public private(set) var presentKeys: Set<String> = []
 
   public init(_ lua: LuaState, _ index: Int32, owner: String, known: [String], allowsArray: Bool = false) throws(LuaError) {
     self.lua = lua
     self.index = lua.absIndex(index)
     self.owner = owner
     var problem: LuaError? = nil
+    var present: Set<String> = []
     let arrayCount = lua.rawLength(self.index)
     lua.forEach(self.index) {
       if problem != nil { return }
       if let key = lua.toString(-2), lua.type(at: -2) == LUA_TSTRING {
+        present.insert(key)
         if !known.contains(key) {
           var msg = "unknown key '\(key)' in \(owner)"
           if let near = LuaOptions.nearest(key, in: known) { msg += " (did you mean '\(near)'?)" }
@@ -65,6 +69,7 @@ public struct LuaOptions {
       }
     }
     if let problem { throw problem }
+    presentKeys = present
   }
 
   static func describeKey(_ lua: LuaState) -> String {

@@ -9,6 +9,15 @@ public struct LuaError: Error, Sendable, CustomStringConvertible {
   public var wantsLocation: Bool
   public init(_ message: String, wantsLocation: Bool = true) { self.message = message; self.wantsLocation = wantsLocation }
   public var description: String { message }
+
+  /// The message with Lua's shortened chunk name ("...tail:LINE:") replaced by the full
+  /// path among `paths` that ends with that tail.
+  public func restoringPath(_ paths: [String]) -> String {
+    guard message.hasPrefix("..."), let colon = message.firstIndex(of: ":") else { return message }
+    let tail = message[message.index(message.startIndex, offsetBy: 3)..<colon]
+    guard let full = paths.first(where: { $0.hasSuffix(tail) }) else { return message }
+    return full + message[colon...]
+  }
 }
 
 /// A Swift function callable from Lua: reads its arguments from the stack, pushes its
@@ -49,9 +58,11 @@ public final class LuaState {
   var objects: [AnyObject] = []
   var objectRefs: [ObjectIdentifier: Int32] = [:]
 
-  public init() {
+  /// A state with the sandboxed standard library; `bare` opens no library at all (for
+  /// data-only files).
+  public init(bare: Bool = false) {
     L = luaL_newstate()
-    cs_opensandbox(L)
+    if !bare { cs_opensandbox(L) }
   }
 
   deinit {
@@ -161,6 +172,14 @@ public final class LuaState {
       pop()
       throw LuaError(msg, wantsLocation: false)
     }
+  }
+
+  /// Loads a text chunk whose globals are an empty table (no functions, no libraries): for
+  /// data files such as presets. Leaves the function on the stack.
+  public func loadData(_ bytes: [UInt8], chunkName: String) throws(LuaError) {
+    try load(bytes, chunkName: chunkName)
+    newTable()
+    _ = lua_setupvalue(L, -2, 1)
   }
 
   /// Calls the function below `nargs` arguments under a protected call; errors become

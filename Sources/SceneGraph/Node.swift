@@ -114,6 +114,10 @@ public final class Node {
   public var kind: Kind
   public var style: Style
   public var children: [Node]
+  /// The option keys the script set itself (a preset fills in the others).
+  public var explicitKeys: Set<String> = []
+  /// A preset given on this view (`preset = "name"`), applied to its subtree.
+  public var preset: Preset?
   /// The frame in scene pixels, set by layout (before offset, scale and 3D effects).
   public internal(set) var frame: Rect = .zero
   /// How the parent composition draws this node (set by layout).

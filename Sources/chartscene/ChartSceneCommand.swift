@@ -2,12 +2,22 @@ import ArgumentParser
 import ChartSceneHost
 import Glibc
 
-/// `chartscene SCRIPT.lua [-o OUT] [--at T] [--size WxH] [--scale S] [--theme day|night] [--inspect]`
+/// `chartscene SCRIPT.lua ...` (the default) and `chartscene preset ...`.
 struct ChartSceneCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chartscene",
-    abstract: "Render a Lua chart scene to PNG, SVG or PDF.",
-    discussion: "The script returns cs.scene{...}; see docs/lua-api.md. The output format follows the extension of OUT.")
+    abstract: "Render Lua chart scenes to PNG, SVG or PDF.",
+    discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
+    subcommands: [Render.self, PresetCommand.self],
+    defaultSubcommand: Render.self)
+}
+
+/// `chartscene SCRIPT.lua [-o OUT] [--at T] [--size WxH] [--scale S] [--theme day|night] [--preset P] [--inspect]`
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render a scene (the default: chartscene SCRIPT.lua).",
+    discussion: "The output format follows the extension of OUT: .png, .svg or .pdf.")
 
   @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).")
   var script: String
@@ -27,6 +37,9 @@ struct ChartSceneCommand: ParsableCommand {
   @Option(help: "day or night (overrides the script).")
   var theme: String?
 
+  @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.")
+  var preset: String?
+
   @Flag(help: "Print the scene as JSON instead of rendering.")
   var inspect = false
 
@@ -42,7 +55,7 @@ struct ChartSceneCommand: ParsableCommand {
   }
 
   func run() throws {
-    var overrides = Session.Overrides(theme: theme)
+    var overrides = Session.Overrides(theme: theme, preset: preset)
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
     let session = try Session(scriptPath: script, overrides: overrides)
     if inspect {
@@ -57,6 +70,35 @@ struct ChartSceneCommand: ParsableCommand {
     var base = script
     if base.hasSuffix(".lua") { base.removeLast(4) }
     return base + (animated ? ".mp4" : ".png")
+  }
+}
+
+/// `chartscene preset list | show NAME | export NAME`
+struct PresetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "preset",
+    abstract: "List, show or export presets.",
+    discussion: "Presets are found in ./presets/, then $XDG_CONFIG_HOME/chartscene/presets/ (~/.config/...), then the built-ins.")
+
+  enum Action: String, ExpressibleByArgument, CaseIterable { case list, show, export }
+
+  @Argument(help: "list, show or export.")
+  var action: Action
+
+  @Argument(help: "The preset's name or path (for show and export).")
+  var name: String?
+
+  func validate() throws {
+    if action != .list && name == nil { throw ValidationError("'preset \(action.rawValue)' needs a preset name") }
+    if action == .list && name != nil { throw ValidationError("'preset list' takes no name") }
+  }
+
+  func run() throws {
+    switch action {
+    case .list: print(try PresetCatalog.list(), terminator: "")
+    case .show: print(try PresetCatalog.show(name ?? "", export: false), terminator: "")
+    case .export: print(try PresetCatalog.show(name ?? "", export: true), terminator: "")
+    }
   }
 }
 

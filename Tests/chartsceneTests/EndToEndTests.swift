@@ -160,6 +160,29 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
+  func testPresetCommands() throws {
+    let list = try run(["preset", "list"])
+    XCTAssertEqual(list.status, 0, list.stderr)
+    for name in ["day", "night", "list", "carousel", "cards"] {
+      XCTAssertTrue(list.stdout.contains("\n\(name) ") || list.stdout.hasPrefix("\(name) "), "\(name) missing: \(list.stdout)")
+    }
+    let show = try run(["preset", "show", "cards"])
+    XCTAssertEqual(show.status, 0)
+    XCTAssertTrue(show.stdout.contains("scaleStep = 0.06"))
+    let export = try run(["preset", "export", "carousel"])
+    XCTAssertTrue(export.stdout.hasPrefix("-- chartscene preset 'carousel'"))
+    // An exported preset works as a file.
+    let file = tmp.appendingPathComponent("mine.lua")
+    try export.stdout.write(to: file, atomically: true, encoding: .utf8)
+    let out = tmp.appendingPathComponent("p.png")
+    let r = try run(["examples/chart.lua", "--preset", file.path, "-o", out.path])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let bad = try run(["examples/chart.lua", "--preset", "nope", "-o", out.path])
+    XCTAssertNotEqual(bad.status, 0)
+    XCTAssertTrue(bad.stderr.hasPrefix("error: preset 'nope' not found"), bad.stderr)
+    XCTAssertNotEqual(try run(["preset", "show"]).status, 0)
+  }
+
   func testMainExampleIsFast() throws {
     // Whole-process time of the main example (debug build: a loose bound; scripts/bench
     // measures the release build).

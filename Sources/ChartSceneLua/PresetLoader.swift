@@ -1,0 +1,225 @@
+import ChartModel
+import Glibc
+import LuaKit
+import SceneGraph
+
+/// A problem in a preset file, with its place.
+public struct PresetError: Error, CustomStringConvertible {
+  public var message: String
+  /// True when the message names its own FILE:LINE (a place in a preset file).
+  public var located = true
+  public var description: String { message }
+}
+
+/// Finds, loads and resolves presets: data-only Lua files (no functions, no globals, no
+/// I/O), `extends` chains, and a schema that names unknown keys with their line.
+public struct PresetLoader {
+  /// Folders searched in order after a path: next to the script, the user's, built-ins.
+  public let scriptDirectory: String
+  public let assetsDirectory: String?
+
+  public init(scriptDirectory: String, assetsDirectory: String?) {
+    self.scriptDirectory = scriptDirectory
+    self.assetsDirectory = assetsDirectory
+  }
+
+  public var userDirectory: String? {
+    if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/chartscene/presets" }
+    if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.config/chartscene/presets" }
+    return nil
+  }
+
+  public var builtInDirectory: String? { assetsDirectory.map { $0 + "/presets" } }
+
+  /// Where a name or path leads, with its origin: "path", "script", "user" or "built-in".
+  public func locate(_ ref: String, from dir: String? = nil) -> (path: String, origin: String)? {
+    if ref.hasSuffix(".lua") || ref.contains("/") {
+      let base = dir ?? scriptDirectory
+      let p = ref.hasPrefix("/") || base.isEmpty || base == "." ? ref : base + "/" + ref
+      return exists(p) ? (p, "path") : nil
+    }
+    var candidates: [(String, String)] = [
+      (scriptDirectory + "/presets/\(ref).lua", "script"), (scriptDirectory + "/\(ref).preset.lua", "script"),
+    ]
+    if let u = userDirectory { candidates.append((u + "/\(ref).lua", "user")) }
+    if let b = builtInDirectory { candidates.append((b + "/\(ref).lua", "built-in")) }
+    return candidates.first { exists($0.0) }
+  }
+
+  func exists(_ p: String) -> Bool {
+    var st = stat()
+    return stat(p, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Every preset that can be found, by name (the first found wins, as in lookup).
+  public func all() -> [(name: String, path: String, origin: String)] {
+    var out: [(String, String, String)] = []
+    var seen = Set<String>()
+    var dirs: [(String, String, String)] = [(scriptDirectory + "/presets", "script", ".lua")]
+    if let u = userDirectory { dirs.append((u, "user", ".lua")) }
+    if let b = builtInDirectory { dirs.append((b, "built-in", ".lua")) }
+    for (dir, origin, ext) in dirs {
+      guard let d = opendir(dir) else { continue }
+      var names: [String] = []
+      while let e = readdir(d) {
+        let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        if name.hasSuffix(ext), !name.hasPrefix(".") { names.append(String(name.dropLast(ext.count))) }
+      }
+      closedir(d)
+      for n in names.sorted() where seen.insert(n).inserted { out.append((n, dir + "/" + n + ext, origin)) }
+    }
+    return out
+  }
+
+  /// Loads and resolves a preset by name or path.
+  public func load(_ ref: String, from dir: String? = nil) throws(PresetError) -> Preset {
+    guard let (path, origin) = locate(ref, from: dir) else {
+      throw PresetError(message: "preset '\(ref)' not found (looked for a path, then in the script's presets/, the user's presets and the built-ins)", located: false)
+    }
+    var chain: [String] = []
+    var values = try resolve(path: path, chain: &chain)
+    let description: String
+    if case .string(let d)? = values.removeValue(forKey: "description") { description = d } else { description = "" }
+    let name = ref.hasSuffix(".lua") || ref.contains("/") ? CSVDecoder.baseName(path) : ref
+    return Preset(name: name, origin: origin, description: description, values: values)
+  }
+
+  /// The values of a file merged over those of what it extends.
+  func resolve(path: String, chain: inout [String]) throws(PresetError) -> [String: PresetValue] {
+    if chain.contains(path) {
+      throw PresetError(message: "\(path):1: preset extends itself (\((chain + [path]).map(CSVDecoder.baseName).joined(separator: " → ")))")
+    }
+    chain.append(path)
+    let (own, extends, text) = try read(path)
+    var values: [String: PresetValue] = [:]
+    if let extends {
+      let dir = AssetPaths.parent(path)
+      guard let (base, _) = locate(extends, from: dir) else {
+        throw PresetError(message: "\(path):\(PresetLoader.line(of: "extends", in: text)): preset '\(extends)' not found (in extends)")
+      }
+      values = try resolve(path: base, chain: &chain)
+    }
+    for (k, v) in own { values[k] = v }
+    return values
+  }
+
+  /// Reads one file: its own values (flattened, checked against the schema) and `extends`.
+  func read(_ path: String) throws(PresetError) -> ([String: PresetValue], String?, [UInt8]) {
+    let bytes: [UInt8]
+    do { bytes = try FileReader.read(path, limit: 1 << 20) } catch { throw PresetError(message: "\(path): \(error.description)") }
+    let lua = LuaState(bare: true)
+    do {
+      try lua.loadData(bytes, chunkName: "@" + path)
+      lua.setInstructionBudget(10_000_000)
+      try lua.pcall(nargs: 0, nresults: 1)
+    } catch {
+      throw PresetError(message: error.restoringPath([path]))
+    }
+    guard lua.type(at: -1) == 5 else {
+      throw PresetError(message: "\(path):1: a preset must return a table (it returned \(lua.valueTypeName(at: -1)))")
+    }
+    var values: [String: PresetValue] = [:]
+    var extends: String? = nil
+    var problem: PresetError? = nil
+    func fail(_ key: String, _ message: String) {
+      if problem == nil { problem = PresetError(message: "\(path):\(PresetLoader.line(of: key, in: bytes)): \(message)") }
+    }
+    func value(_ key: String, _ full: String) -> PresetValue? {
+      switch lua.type(at: -1) {
+      case 1: return .bool(lua.toBool(-1) ?? false)
+      case 3: return .number(lua.toNumber(-1) ?? 0)
+      case 4: return .string(lua.toString(-1) ?? "")
+      default:
+        fail(key, "bad value for '\(full)' in preset (\(lua.valueTypeName(at: -1)) is not allowed; presets hold data only)")
+        return nil
+      }
+    }
+    let sections = Set(Preset.schema.compactMap { $0.path.split(separator: ".").count == 2 ? String($0.path.split(separator: ".")[0]) : nil })
+    lua.forEach(-1) {
+      guard problem == nil else { return }
+      guard let key = lua.toString(-2), lua.type(at: -2) == 4 else { fail("", "preset keys must be names (found a \(lua.typeName(at: -2)) key)"); return }
+      if key == "extends" || key == "description" {
+        guard let s = lua.toString(-1), lua.type(at: -1) == 4 else { fail(key, "bad value for '\(key)' in preset (string expected, got \(lua.valueTypeName(at: -1)))"); return }
+        if key == "extends" { extends = s } else { values[key] = .string(s) }
+        return
+      }
+      if sections.contains(key) {
+        guard lua.type(at: -1) == 5 else { fail(key, "bad value for '\(key)' in preset (table expected, got \(lua.valueTypeName(at: -1)))"); return }
+        lua.forEach(-1) {
+          guard problem == nil else { return }
+          guard let sub = lua.toString(-2), lua.type(at: -2) == 4 else { fail(key, "keys in '\(key)' must be names"); return }
+          let full = key + "." + sub
+          guard let schema = Preset.key(full) else {
+            let known = Preset.schema.filter { $0.path.hasPrefix(key + ".") }.map { String($0.path.dropFirst(key.count + 1)) }
+            var msg = "unknown key '\(sub)' in preset section '\(key)'"
+            if let near = LuaOptions.nearest(sub, in: known) { msg += " (did you mean '\(near)'?)" }
+            fail(sub, msg)
+            return
+          }
+          if let v = value(sub, full), let checked = check(v, schema, sub, fail) { values[full] = checked }
+        }
+        return
+      }
+      guard let schema = Preset.key(key) else {
+        var msg = "unknown key '\(key)' in preset"
+        let names = ["extends", "description"] + Preset.schema.map { String($0.path.split(separator: ".")[0]) }
+        if let near = LuaOptions.nearest(key, in: Array(Set(names)).sorted()) { msg += " (did you mean '\(near)'?)" }
+        fail(key, msg)
+        return
+      }
+      if let v = value(key, key), let checked = check(v, schema, key, fail) { values[key] = checked }
+    }
+    if let problem { throw problem }
+    return (values, extends, bytes)
+  }
+
+  func check(_ v: PresetValue, _ key: PresetKey, _ name: String, _ fail: (String, String) -> Void) -> PresetValue? {
+    switch (key.kind, v) {
+    case (.number, .number(let d)):
+      if let r = key.range, !r.contains(d) {
+        fail(name, "bad value for '\(key.path)' in preset (must be between \(Preset.literal(.number(r.lowerBound))) and \(Preset.literal(.number(r.upperBound))), got \(Preset.literal(v)))")
+        return nil
+      }
+      return v
+    case (.boolean, .bool): return v
+    case (.color, .string(let s)):
+      if ColorRef(s) == nil || s.first != "#" { fail(name, "bad colour '\(s)' for '\(key.path)' in preset (expected '#RRGGBB' or '#RRGGBBAA')"); return nil }
+      return v
+    case (.string, .string(let s)):
+      if key.path == "base", Theme.builtIn[s] == nil { fail(name, "invalid base '\(s)' in preset, expected one of: 'day', 'night'"); return nil }
+      return v
+    default:
+      fail(name, "bad value for '\(key.path)' in preset (\(key.kind.rawValue) expected, got \(Preset.literal(v)))")
+      return nil
+    }
+  }
+
+  /// The line where `key` is first written as `key =` (Lua tables keep no line numbers, so
+  /// the text is searched); 1 when not found.
+  static func line(of key: String, in bytes: [UInt8]) -> Int {
+    guard !key.isEmpty else { return 1 }
+    let k = Array(key.utf8)
+    var line = 1, i = 0
+    func isIdent(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95 }
+    while i < bytes.count {
+      if bytes[i] == 10 { line += 1 }
+      if i + k.count <= bytes.count, Array(bytes[i..<i + k.count]) == k, i == 0 || !isIdent(bytes[i - 1]),
+        i + k.count == bytes.count || !isIdent(bytes[i + k.count])
+      {
+        var j = i + k.count
+        while j < bytes.count, bytes[j] == 32 || bytes[j] == 9 || bytes[j] == 34 || bytes[j] == 39 || bytes[j] == 93 { j += 1 }
+        if j < bytes.count, bytes[j] == 61 { return line }
+      }
+      i += 1
+    }
+    return 1
+  }
+}
+
+enum AssetPaths {
+  static func parent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let p = String(path[..<slash])
+    return p.isEmpty ? "/" : p
+  }
+}

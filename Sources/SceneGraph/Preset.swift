@@ -1,0 +1,165 @@
+import Drawing
+
+/// A value in a preset file.
+public enum PresetValue: Sendable, Equatable {
+  case number(Double)
+  case bool(Bool)
+  case string(String)
+}
+
+/// One key a preset may set: its dotted path, type and documentation.
+public struct PresetKey: Sendable {
+  public enum Kind: String, Sendable { case number, boolean, color, string }
+  public var path: String
+  public var kind: Kind
+  public var range: ClosedRange<Double>?
+  public var defaultText: String
+  public var doc: String
+}
+
+/// A resolved preset: theme colours, chart options and composition settings by dotted key
+/// (`colors.background`, `chart.lineWidth`, `cards.scaleStep`).
+public struct Preset: Sendable, Equatable {
+  public var name: String
+  /// Where it came from: "built-in", or the file's path.
+  public var origin: String
+  public var description: String
+  public var values: [String: PresetValue]
+  public init(name: String, origin: String, description: String, values: [String: PresetValue]) {
+    self.name = name; self.origin = origin; self.description = description; self.values = values
+  }
+
+  /// Every key a preset may hold (besides `extends` and `description`).
+  public static let schema: [PresetKey] = {
+    var keys: [PresetKey] = [
+      PresetKey(path: "base", kind: .string, defaultText: "\"day\"", doc: "the built-in theme the colours start from: \"day\" or \"night\""),
+    ]
+    for (name, _) in Theme.colorKeys {
+      keys.append(PresetKey(path: "colors.\(name)", kind: .color, defaultText: Theme.day.color(named: name)!.hexString, doc: "theme colour '\(name)' (day value shown)"))
+    }
+    keys += [
+      PresetKey(path: "scene.background", kind: .color, defaultText: "colors.background", doc: "the scene's background"),
+      PresetKey(path: "chart.lineWidth", kind: .number, range: 0.1...50, defaultText: "2", doc: "width of the chart lines"),
+      PresetKey(path: "chart.minimap", kind: .boolean, defaultText: "true", doc: "show the mini-map"),
+      PresetKey(path: "chart.legend", kind: .boolean, defaultText: "true", doc: "show the check-mark chips"),
+      PresetKey(path: "chart.indicator", kind: .boolean, defaultText: "true", doc: "show the indicator when indicatorAt is set"),
+      PresetKey(path: "chart.xAxis", kind: .boolean, defaultText: "true", doc: "show the date labels"),
+      PresetKey(path: "chart.yAxis", kind: .boolean, defaultText: "true", doc: "show the Y grid and labels"),
+      PresetKey(path: "list.spacing", kind: .number, range: 0...1000, defaultText: "12", doc: "space between list rows"),
+      PresetKey(path: "list.rowHeight", kind: .number, range: 1...16384, defaultText: "80 % of the width (240 at least)", doc: "height of a list row"),
+      PresetKey(path: "carousel.spacing", kind: .number, range: 0...1000, defaultText: "16", doc: "space between carousel items"),
+      PresetKey(path: "carousel.itemWidth", kind: .number, range: 1...16384, defaultText: "75 % of the width", doc: "width of a carousel item"),
+      PresetKey(path: "carousel.angle", kind: .number, range: -80...80, defaultText: "30", doc: "degrees of turn one place from the centre"),
+      PresetKey(path: "cards.scaleStep", kind: .number, range: 0...0.49, defaultText: "0.06", doc: "how much smaller each deeper card is"),
+      PresetKey(path: "cards.offsetStep", kind: .number, range: 0...1000, defaultText: "22", doc: "how far each deeper card peeks out above"),
+    ]
+    return keys
+  }()
+
+  public static func key(_ path: String) -> PresetKey? { schema.first { $0.path == path } }
+
+  /// The theme this preset describes (its base with its colours).
+  public var theme: Theme {
+    var t = Theme.day
+    if case .string(let b)? = values["base"], let base = Theme.builtIn[b] { t = base }
+    var changed = false
+    for (name, path) in Theme.colorKeys {
+      if case .string(let hex)? = values["colors.\(name)"], let c = Color(hex: hex) { t[keyPath: path] = c; changed = true }
+    }
+    if changed || t.name != name { t.name = name }
+    return t
+  }
+
+  func number(_ k: String) -> Double? { if case .number(let d)? = values[k] { return d }; return nil }
+  func bool(_ k: String) -> Bool? { if case .bool(let b)? = values[k] { return b }; return nil }
+
+  /// Applies this preset's view settings to a subtree: every option the script did not set
+  /// itself (`Node.explicitKeys`) takes the preset's value.
+  public func apply(to root: Node) {
+    root.walk { n in
+      func set<T>(_ key: String, _ section: String, _ value: T?, _ assign: (T) -> Void) {
+        if let value, !n.explicitKeys.contains(key) { assign(value) }
+        _ = section
+      }
+      switch n.kind {
+      case .chart(var spec), .card(var spec):
+        let isCard: Bool = { if case .card = n.kind { return true }; return false }()
+        set("lineWidth", "chart", number("chart.lineWidth")) { spec.lineWidth = $0 }
+        set("xAxis", "chart", bool("chart.xAxis")) { spec.xAxis = $0 }
+        set("yAxis", "chart", bool("chart.yAxis")) { spec.yAxis = $0 }
+        if !isCard {
+          set("minimap", "chart", bool("chart.minimap")) { spec.minimap = $0 }
+          set("legend", "chart", bool("chart.legend")) { spec.legend = $0 }
+          set("indicator", "chart", bool("chart.indicator")) { spec.indicator = $0 }
+          n.kind = .chart(spec)
+        } else {
+          n.kind = .card(spec)
+        }
+      case .list(var spec):
+        set("spacing", "list", number("list.spacing")) { spec.spacing = $0 }
+        set("rowHeight", "list", number("list.rowHeight")) { spec.rowHeight = $0 }
+        n.kind = .list(spec)
+      case .carousel(var spec):
+        set("spacing", "carousel", number("carousel.spacing")) { spec.spacing = $0 }
+        set("itemWidth", "carousel", number("carousel.itemWidth")) { spec.itemWidth = $0 }
+        set("angle", "carousel", number("carousel.angle")) { spec.angle = $0 }
+        n.kind = .carousel(spec)
+      case .cards(var spec):
+        set("scaleStep", "cards", number("cards.scaleStep")) { spec.scaleStep = $0 }
+        set("offsetStep", "cards", number("cards.offsetStep")) { spec.offsetStep = $0 }
+        n.kind = .cards(spec)
+      default: break
+      }
+    }
+  }
+
+  /// Applies the preset to a whole scene: theme, background, then every view.
+  public func apply(to scene: Scene, keepTheme: Bool = false) {
+    if !keepTheme { scene.theme = theme }
+    if scene.background == nil, case .string(let hex)? = values["scene.background"], let c = Color(hex: hex) { scene.background = .literal(c) }
+    apply(to: scene.root)
+  }
+
+  /// The preset as Lua source that loads back to the same values.
+  public func luaSource(header: String? = nil) -> String {
+    var out = ""
+    if let header { out += header }
+    out += "return {\n"
+    if !description.isEmpty { out += "  description = \(Preset.quote(description)),\n" }
+    var sections: [String: [(String, PresetValue)]] = [:]
+    var top: [(String, PresetValue)] = []
+    for (k, v) in values {
+      let parts = k.split(separator: ".", maxSplits: 1).map(String.init)
+      if parts.count == 2 { sections[parts[0], default: []].append((parts[1], v)) } else { top.append((k, v)) }
+    }
+    for (k, v) in top.sorted(by: { $0.0 < $1.0 }) { out += "  \(k) = \(Preset.literal(v)),\n" }
+    for section in ["colors", "scene", "chart", "list", "carousel", "cards"] {
+      guard let entries = sections[section] else { continue }
+      out += "  \(section) = {\n"
+      for (k, v) in entries.sorted(by: { $0.0 < $1.0 }) { out += "    \(k) = \(Preset.literal(v)),\n" }
+      out += "  },\n"
+    }
+    return out + "}\n"
+  }
+
+  public static func literal(_ v: PresetValue) -> String {
+    switch v {
+    case .bool(let b): return b ? "true" : "false"
+    case .string(let s): return quote(s)
+    case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    }
+  }
+
+  static func quote(_ s: String) -> String {
+    var out = "\""
+    for ch in s.unicodeScalars {
+      switch ch {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      default: out.unicodeScalars.append(ch)
+      }
+    }
+    return out + "\""
+  }
+}

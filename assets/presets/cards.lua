@@ -1,0 +1,7 @@
+-- A stack of cards.
+return {
+  description = "Cards: each deeper card 6 % smaller, peeking out 22 px above",
+  extends = "day",
+  scene = { background = "#EFEFF4" },
+  cards = { scaleStep = 0.06, offsetStep = 22 },
+}

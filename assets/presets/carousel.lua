@@ -1,0 +1,7 @@
+-- A 3D carousel of cards.
+return {
+  description = "Carousel: 420 px cards turned 35 degrees a place",
+  extends = "day",
+  scene = { background = "#EFEFF4" },
+  carousel = { spacing = 24, itemWidth = 420, angle = 35 },
+}
