@@ -13,6 +13,6 @@ for i, set in ipairs(sets) do
 end
 
 return cs.scene {
-  width = 720, height = 900, theme = "day", background = "#EFEFF4",
+  width = 720, height = 900, theme = "day", background = "groupedBackground",
   root = cs.cards(deck),
 }

@@ -11,6 +11,6 @@ for i, set in ipairs(sets) do
 end
 
 return cs.scene {
-  width = 1000, height = 560, theme = "day", background = "#EFEFF4",
+  width = 1000, height = 560, theme = "day", background = "groupedBackground",
   root = cs.carousel(items),
 }

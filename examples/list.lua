@@ -11,6 +11,6 @@ for i, set in ipairs(sets) do
 end
 
 return cs.scene {
-  width = 720, height = 1280, theme = "night", background = "#1A222C",
+  width = 720, height = 1280, theme = "night", background = "groupedBackground",
   root = cs.list(rows),
 }

@@ -24,7 +24,7 @@ local cards = cs.cards(views(function(i, set)
 end, { id = "deck", padding = { 40, 24 } }))
 
 return cs.scene {
-  width = 720, height = 1000, theme = "night", background = "#1A222C",
+  width = 720, height = 1000, theme = "night", background = "groupedBackground",
   root = cs.tabs {
     id = "tabs", selected = "Cards",
     { title = "List", icon = "list", view = list },

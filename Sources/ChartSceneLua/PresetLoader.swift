@@ -1,3 +1,4 @@
+import Drawing
 import ChartModel
 import Glibc
 import LuaKit
@@ -183,7 +184,9 @@ public struct PresetLoader {
       return v
     case (.boolean, .bool): return v
     case (.color, .string(let s)):
-      if ColorRef(s) == nil || s.first != "#" { fail(name, "bad colour '\(s)' for '\(key.path)' in preset (expected '#RRGGBB' or '#RRGGBBAA')"); return nil }
+      // Theme colour names are allowed where the theme is known (the scene's background).
+      let named = key.path == "scene.background" && ColorRef(s) != nil
+      if !named && Color(hex: s) == nil { fail(name, "bad colour '\(s)' for '\(key.path)' in preset (expected '#RRGGBB' or '#RRGGBBAA')"); return nil }
       return v
     case (.string, .string(let s)):
       if key.path == "base", Theme.builtIn[s] == nil { fail(name, "invalid base '\(s)' in preset, expected one of: 'day', 'night'"); return nil }

@@ -38,7 +38,7 @@ public struct Preset: Sendable, Equatable {
       keys.append(PresetKey(path: "colors.\(name)", kind: .color, defaultText: Theme.day.color(named: name)!.hexString, doc: "theme colour '\(name)' (day value shown)"))
     }
     keys += [
-      PresetKey(path: "scene.background", kind: .color, defaultText: "colors.background", doc: "the scene's background"),
+      PresetKey(path: "scene.background", kind: .color, defaultText: "\"background\"", doc: "the scene's background: a colour or a theme colour's name"),
       PresetKey(path: "chart.lineWidth", kind: .number, range: 0.1...50, defaultText: "2", doc: "width of the chart lines"),
       PresetKey(path: "chart.minimap", kind: .boolean, defaultText: "true", doc: "show the mini-map"),
       PresetKey(path: "chart.legend", kind: .boolean, defaultText: "true", doc: "show the check-mark chips"),
@@ -116,7 +116,7 @@ public struct Preset: Sendable, Equatable {
   /// Applies the preset to a whole scene: theme, background, then every view.
   public func apply(to scene: Scene, keepTheme: Bool = false) {
     if !keepTheme { scene.theme = theme }
-    if scene.background == nil, case .string(let hex)? = values["scene.background"], let c = Color(hex: hex) { scene.background = .literal(c) }
+    if scene.background == nil, case .string(let s)? = values["scene.background"], let c = ColorRef(s) { scene.background = c }
     apply(to: scene.root)
   }
 

@@ -21,6 +21,8 @@ public struct Theme: Sendable, Equatable {
   public var chipText: Color
   public var accent: Color
   public var modalDim: Color
+  /// Behind lists, carousels and card stacks (iOS's grouped background).
+  public var groupedBackground: Color
 
   public static let day = Theme(
     name: "day",
@@ -28,7 +30,8 @@ public struct Theme: Sendable, Equatable {
     axisText: hex("#96A2AA"), grid: hex("#182D3B1A"), zeroLine: hex("#182D3B33"),
     minimapDim: hex("#E2EEF9A0"), minimapFrame: hex("#C0D1E1"), minimapGrip: hex("#FFFFFF"),
     indicatorLine: hex("#182D3B33"), posterBackground: hex("#FFFFFF"), posterBorder: hex("#182D3B1F"),
-    shadow: hex("#0000001F"), chipText: hex("#FFFFFF"), accent: hex("#3497ED"), modalDim: hex("#00000066"))
+    shadow: hex("#0000001F"), chipText: hex("#FFFFFF"), accent: hex("#3497ED"), modalDim: hex("#00000066"),
+    groupedBackground: hex("#EFEFF4"))
 
   public static let night = Theme(
     name: "night",
@@ -36,7 +39,8 @@ public struct Theme: Sendable, Equatable {
     axisText: hex("#546778"), grid: hex("#FFFFFF1A"), zeroLine: hex("#FFFFFF33"),
     minimapDim: hex("#304259A0"), minimapFrame: hex("#56626D"), minimapGrip: hex("#FFFFFF"),
     indicatorLine: hex("#FFFFFF33"), posterBackground: hex("#1C2533"), posterBorder: hex("#FFFFFF1F"),
-    shadow: hex("#00000059"), chipText: hex("#FFFFFF"), accent: hex("#5AA0F2"), modalDim: hex("#00000099"))
+    shadow: hex("#00000059"), chipText: hex("#FFFFFF"), accent: hex("#5AA0F2"), modalDim: hex("#00000099"),
+    groupedBackground: hex("#1A222C"))
 
   public static let builtIn: [String: Theme] = ["day": day, "night": night]
 
@@ -47,6 +51,7 @@ public struct Theme: Sendable, Equatable {
     ("minimapDim", \.minimapDim), ("minimapFrame", \.minimapFrame), ("minimapGrip", \.minimapGrip),
     ("indicatorLine", \.indicatorLine), ("posterBackground", \.posterBackground), ("posterBorder", \.posterBorder),
     ("shadow", \.shadow), ("chipText", \.chipText), ("accent", \.accent), ("modalDim", \.modalDim),
+    ("groupedBackground", \.groupedBackground),
   ]
 
   public func color(named name: String) -> Color? {

@@ -2,6 +2,6 @@
 return {
   description = "Cards: each deeper card 6 % smaller, peeking out 22 px above",
   extends = "day",
-  scene = { background = "#EFEFF4" },
+  scene = { background = "groupedBackground" },
   cards = { scaleStep = 0.06, offsetStep = 22 },
 }

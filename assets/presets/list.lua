@@ -2,6 +2,6 @@
 return {
   description = "List: rows 480 px high, 12 px apart, on a grouped background",
   extends = "day",
-  scene = { background = "#EFEFF4" },
+  scene = { background = "groupedBackground" },
   list = { spacing = 12, rowHeight = 480 },
 }
