@@ -25,6 +25,19 @@ public enum PresetCatalog {
     }.joined(separator: "\n") + "\n"
   }
 
+  /// Every key a preset may set, as a Markdown table (docs/presets.md is made from it).
+  public static func keysTable() -> String {
+    var out = "| key | type | default | what it sets |\n|---|---|---|---|\n"
+    out += "| `extends` | string | — | a preset (name or path) whose values this one starts from |\n"
+    out += "| `description` | string | — | one line shown by `chartscene preset list` |\n"
+    for k in Preset.schema {
+      var type = k.kind.rawValue
+      if let r = k.range { type += " \(Preset.literal(.number(r.lowerBound)))…\(Preset.literal(.number(r.upperBound)))" }
+      out += "| `\(k.path)` | \(type) | `\(k.defaultText)` | \(k.doc) |\n"
+    }
+    return out
+  }
+
   /// The fully resolved preset as Lua source.
   public static func show(_ ref: String, export: Bool) throws(HostError) -> String {
     let p: Preset

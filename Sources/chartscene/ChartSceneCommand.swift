@@ -77,20 +77,21 @@ struct Render: ParsableCommand {
 struct PresetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "preset",
-    abstract: "List, show or export presets.",
+    abstract: "List, show or export presets, or list the keys a preset may set.",
     discussion: "Presets are found in ./presets/, then $XDG_CONFIG_HOME/chartscene/presets/ (~/.config/...), then the built-ins.")
 
-  enum Action: String, ExpressibleByArgument, CaseIterable { case list, show, export }
+  enum Action: String, ExpressibleByArgument, CaseIterable { case list, show, export, keys }
 
-  @Argument(help: "list, show or export.")
+  @Argument(help: "list, show NAME, export NAME, or keys (every key a preset may set, as a Markdown table).")
   var action: Action
 
   @Argument(help: "The preset's name or path (for show and export).")
   var name: String?
 
   func validate() throws {
-    if action != .list && name == nil { throw ValidationError("'preset \(action.rawValue)' needs a preset name") }
-    if action == .list && name != nil { throw ValidationError("'preset list' takes no name") }
+    let needsName = action == .show || action == .export
+    if needsName && name == nil { throw ValidationError("'preset \(action.rawValue)' needs a preset name") }
+    if !needsName && name != nil { throw ValidationError("'preset \(action.rawValue)' takes no name") }
   }
 
   func run() throws {
@@ -98,6 +99,7 @@ struct PresetCommand: ParsableCommand {
     case .list: print(try PresetCatalog.list(), terminator: "")
     case .show: print(try PresetCatalog.show(name ?? "", export: false), terminator: "")
     case .export: print(try PresetCatalog.show(name ?? "", export: true), terminator: "")
+    case .keys: print(PresetCatalog.keysTable(), terminator: "")
     }
   }
 }
