@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // chartscene: Lua-scripted chart scenes rendered with cairo + Pango.
 // Layers (each target imports only targets listed before it):
-//   Drawing → ChartModel → SceneGraph → Render → {RenderCairo, Encoding} → ChartSceneLua → ChartSceneHost → chartscene
+//   Drawing → ChartModel → Motion → SceneGraph → Render → {RenderCairo, Encoding} → ChartSceneLua → ChartSceneHost → chartscene
 //   LuaKit (chart-agnostic Lua wrapper) is imported only by ChartSceneLua and ChartSceneHost.
 import PackageDescription
 
@@ -23,6 +23,8 @@ let package = Package(
     // Model: data, windows, ticks. No drawing, no Lua.
     .target(name: "Drawing"),
     .target(name: "ChartModel", dependencies: ["Drawing"]),
+    // Time: the fixed-step clock, curves, animated values.
+    .target(name: "Motion"),
     // Scene: nodes, layout, themes, inspection.
     .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel"]),
     // Render: scene → display list; painters and encoders.
@@ -42,6 +44,7 @@ let package = Package(
 
     // Tests.
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),
+    .testTarget(name: "MotionTests", dependencies: ["Motion"]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Render", "ChartModel"]),
     .testTarget(name: "ChartSceneLuaTests", dependencies: ["ChartSceneHost", "ChartSceneLua", "LuaKit"]),
     .testTarget(name: "RenderCairoTests", dependencies: ["ChartSceneHost", "RenderCairo", "Encoding", "CCairo"], exclude: ["Golden"]),

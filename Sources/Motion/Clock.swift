@@ -1,0 +1,73 @@
+/// The fixed-step clock: frame k is at t = k / fps. Nothing in a scene reads the wall clock,
+/// so the frame at t depends only on the inputs.
+public struct Clock: Sendable, Equatable {
+  public var fps: Double
+  /// Seconds; 0 is a still.
+  public var duration: Double
+
+  public init(fps: Double, duration: Double) {
+    self.fps = fps
+    self.duration = duration
+  }
+
+  public var dt: Double { 1 / fps }
+
+  /// Number of frames of an animated scene: frames 0...frameCount-1 cover [0, duration).
+  public var frameCount: Int { duration > 0 ? max(1, Int((duration * fps).rounded(.up))) : 1 }
+
+  public func time(ofFrame k: Int) -> Double { Double(k) / fps }
+
+  /// The tick at or before a time.
+  public func frame(at t: Double) -> Int { Int((t * fps + 1e-9).rounded(.down)) }
+}
+
+/// How an animation moves from its start to its end value.
+public enum Curve: Sendable, Equatable {
+  case linear
+  case easeInOut
+  /// A critically damped spring with the given response (seconds to settle, roughly).
+  case spring(response: Double)
+
+  /// The names scripts use: "linear", "easeInOut", "spring".
+  public static let names = ["linear", "easeInOut", "spring"]
+
+  public init?(name: String) {
+    switch name {
+    case "linear": self = .linear
+    case "easeInOut": self = .easeInOut
+    case "spring": self = .spring(response: 0.5)
+    default: return nil
+    }
+  }
+
+  /// Progress 0...1 (a spring may overshoot) after `elapsed` of `duration` seconds.
+  public func progress(_ elapsed: Double, duration: Double) -> Double {
+    switch self {
+    case .linear:
+      return duration > 0 ? min(1, max(0, elapsed / duration)) : 1
+    case .easeInOut:
+      let x = duration > 0 ? min(1, max(0, elapsed / duration)) : 1
+      return x < 0.5 ? 4 * x * x * x : 1 - pow3(-2 * x + 2) / 2
+    case .spring(let response):
+      // A slightly underdamped spring: a small overshoot, settled after `duration`.
+      if elapsed >= duration || duration <= 0 { return 1 }
+      // A spring given a shorter duration than it needs is made stiffer to settle in time.
+      let omega = 2 * Double.pi / max(0.05, min(response, duration / 1.6))
+      let zeta = 0.8
+      let t = max(0, elapsed)
+      let wd = omega * (1 - zeta * zeta).squareRoot()
+      let envelope = expApprox(-zeta * omega * t)
+      return 1 - envelope * (cosApprox(wd * t) + zeta * omega / wd * sinApprox(wd * t))
+    }
+  }
+
+  /// How long the curve takes to settle when no duration is given.
+  public var naturalDuration: Double {
+    switch self {
+    case .linear, .easeInOut: return 0.3
+    case .spring(let response): return response * 1.6
+    }
+  }
+}
+
+@inline(__always) func pow3(_ x: Double) -> Double { x * x * x }
