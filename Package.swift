@@ -26,14 +26,14 @@ let package = Package(
     // Time: the fixed-step clock, curves, animated values.
     .target(name: "Motion"),
     // Scene: nodes, layout, themes, inspection.
-    .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel"]),
+    .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel", "Motion"]),
     // Render: scene → display list; painters and encoders.
     .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
     .target(name: "RenderCairo", dependencies: ["Drawing", "SceneGraph", "Render", "CCairo"]),
     .target(name: "Encoding", dependencies: ["Drawing", "CPNG"]),
     // Lua host.
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
-    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "SceneGraph", "Render"]),
+    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph", "Render"]),
     // CLI.
     .target(
       name: "ChartSceneHost",

@@ -46,6 +46,13 @@ public struct Animated<Value: Interpolatable>: Sendable {
     return Value.lerp(from, to, transition.curve.progress(t - start, duration: transition.duration))
   }
 
+  /// How far along the current animation is at t: 0 at its start, 1 when settled.
+  public func progress(at t: Double) -> Double {
+    if transition.duration <= 0 || t >= start + transition.duration { return 1 }
+    if t <= start { return 0 }
+    return min(1, max(0, (t - start) / transition.duration))
+  }
+
   /// True while the value is still moving at t.
   public func isAnimating(at t: Double) -> Bool { transition.duration > 0 && t < start + transition.duration && from != to }
 

@@ -12,16 +12,23 @@ struct ChartBuilder {
   /// The colour under the chart (for the indicator's rings).
   let surface: Color
   let measurer: TextMeasurer
+  /// The animated state and the time drawn (nil: the model's state, no animation).
+  let presentation: Presentation?
+  let key: String
+  let t: Double
   var items: [DisplayItem] = []
 
-  init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer) {
+  init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
+       presentation: Presentation? = nil, key: String = "", t: Double = 0) {
     self.spec = spec; self.isCard = isCard; self.frame = frame; self.theme = theme
     self.surface = surface; self.measurer = measurer
+    self.presentation = presentation; self.key = key; self.t = t
   }
 
   mutating func build() -> [DisplayItem] {
-    let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer)
-    let snap = ChartSnapshot(spec: spec, plot: parts.plot)
+    let window = presentation?.window(spec.data, at: t) ?? spec.data.window
+    let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer, window: window)
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: key, t: t)
     if let r = parts.title, let title = spec.title {
       items.append(.text(TextRun(title, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
     }
@@ -29,26 +36,28 @@ struct ChartBuilder {
     let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
     let plot = parts.plot
     let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
-    let yScale = snap.yScale
+    let yRange = snap.yRange
     let xOf = { (t: Double) -> Double in tHi > tLo ? plot.x + (t - tLo) / (tHi - tLo) * plot.width : plot.midX }
     let yOf = { (v: Double) -> Double in
-      linesRect.maxY - (v - yScale.lo) / (yScale.hi - yScale.lo) * linesRect.height
+      linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height
     }
 
-    if spec.yAxis { grid(yScale: yScale, plot: plot, yOf: yOf) }
+    if spec.yAxis { for (scale, alpha) in snap.ticks { grid(yScale: scale, alpha: alpha, plot: plot, yOf: yOf) } }
 
     // Lines of the window, clipped to the plot (with room for the stroke at the top).
     items.append(.pushClip(.rect(plot.inset(top: -spec.lineWidth, bottom: -spec.lineWidth))))
     let idx = set.drawIndices(in: snap.window)
-    for line in set.visibleLines {
+    for line in set.lines {
+      let alpha = snap.alpha[line.id] ?? 1
+      guard alpha > 0.001 else { continue }
       let polylines = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: xOf, yToPixel: yOf)
-      stroke(polylines, color: line.color, width: spec.lineWidth)
+      stroke(polylines, color: line.color.multipliedAlpha(alpha), width: spec.lineWidth)
     }
     items.append(.popClip)
 
-    if spec.yAxis { yLabels(yScale: yScale, plot: plot, yOf: yOf) }
+    if spec.yAxis { for (scale, alpha) in snap.ticks { yLabels(yScale: scale, alpha: alpha, plot: plot, yOf: yOf) } }
     if let band = parts.xAxis { xLabels(band: band, plot: plot, tLo: tLo, tHi: tHi, xOf: xOf) }
-    if let i = snap.indicatorIndex { indicator(index: i, linesRect: linesRect, xOf: xOf, yOf: yOf) }
+    if let i = snap.indicatorIndex { indicator(index: i, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
     return items
@@ -56,20 +65,25 @@ struct ChartBuilder {
 
   // MARK: - Axes
 
-  mutating func grid(yScale: YScale, plot: Rect, yOf: (Double) -> Double) {
+  mutating func grid(yScale: YScale, alpha: Double, plot: Rect, yOf: (Double) -> Double) {
+    guard alpha > 0.001 else { return }
     for (k, v) in yScale.ticks.enumerated() {
       let y = (yOf(v)).rounded() + 0.5
-      let color = k == 0 ? theme.zeroLine : theme.grid
+      guard y >= plot.minY - 1, y <= plot.maxY + 1 else { continue }
+      let color = (k == 0 ? theme.zeroLine : theme.grid).multipliedAlpha(alpha)
       items.append(.path(.line(Point(plot.x, y), Point(plot.maxX, y)), .stroke(color, width: 1, cap: .butt)))
     }
   }
 
-  mutating func yLabels(yScale: YScale, plot: Rect, yOf: (Double) -> Double) {
+  mutating func yLabels(yScale: YScale, alpha: Double, plot: Rect, yOf: (Double) -> Double) {
+    guard alpha > 0.001 else { return }
     let h = measurer.measure("0", font: ChartMetrics.axisFont).height
     for v in yScale.ticks {
       let text = CompactNumber.format(v, step: yScale.step)
       let y = yOf(v).rounded() - h - 2
-      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.x, y), halo: surface)))
+      guard y >= plot.minY - h, y <= plot.maxY else { continue }
+      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText.multipliedAlpha(alpha), origin: Point(plot.x, y),
+                                 halo: surface.multipliedAlpha(alpha))))
     }
   }
 
@@ -113,15 +127,16 @@ struct ChartBuilder {
 
   // MARK: - Indicator
 
-  mutating func indicator(index i: Int, linesRect: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double) {
+  mutating func indicator(index i: Int, linesRect: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double, alpha: [String: Double]) {
     let set = spec.data
     let x = xOf(set.xs[i]).rounded() + 0.5
     items.append(.path(.line(Point(x, linesRect.minY - 6), Point(x, linesRect.maxY)), .stroke(theme.indicatorLine, width: 1, cap: .butt)))
     let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
-    for line in visible {
+    for line in set.lines where (alpha[line.id] ?? 1) > 0.001 && i < line.values.count && !line.values[i].isNaN {
+      let a = alpha[line.id] ?? 1
       let p = Point(x, yOf(line.values[i]))
-      items.append(.path(.circle(p, 4.5), .fill(surface)))
-      items.append(.path(.circle(p, 4.5), .stroke(line.color, width: 2)))
+      items.append(.path(.circle(p, 4.5), .fill(surface.multipliedAlpha(a))))
+      items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
     }
     // The poster: date, then one row per visible line (name left, value right).
     let date = DateText.poster(set.xs[i])
@@ -167,9 +182,11 @@ struct ChartBuilder {
       range.max > range.min ? inner.maxY - (v - range.min) / span * inner.height : inner.midY
     }
     items.append(.pushClip(.rect(mm, radius: radius)))
-    for line in set.visibleLines {
+    for line in set.lines {
+      let alpha = snap.alpha[line.id] ?? 1
+      guard alpha > 0.001 else { continue }
       let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
-      stroke(pls, color: line.color, width: 1)
+      stroke(pls, color: line.color.multipliedAlpha(alpha), width: 1)
     }
     guard let win = parts.minimapWindow else { items.append(.popClip); return }
     // Dim what is outside the window.

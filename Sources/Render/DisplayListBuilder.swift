@@ -14,13 +14,14 @@ public struct DisplayListBuilder {
     var surface: Color
     var t: Double
     var sceneSize: Size
+    var presentation: Presentation
   }
 
   public func build(_ scene: Scene, time t: Double) throws -> DisplayList {
     let bg = scene.background?.resolve(scene.theme) ?? scene.theme.background
     var list = DisplayList(size: Size(scene.width, scene.height), background: bg)
     var overlays: [DisplayItem] = []
-    let ctx = Context(theme: scene.theme, surface: bg, t: t, sceneSize: list.size)
+    let ctx = Context(theme: scene.theme, surface: bg, t: t, sceneSize: list.size, presentation: scene.presentation)
     try emit(scene.root, ctx, into: &list.items, overlays: &overlays)
     list.items.append(contentsOf: overlays)
     return list
@@ -74,10 +75,11 @@ public struct DisplayListBuilder {
     var children = n.children
     switch n.kind {
     case .chart(let spec):
-      var b = ChartBuilder(spec: spec, isCard: false, frame: content, theme: ctx.theme, surface: ctx.surface, measurer: measurer)
+      var b = ChartBuilder(spec: spec, isCard: false, frame: content, theme: ctx.theme, surface: ctx.surface, measurer: measurer,
+                           presentation: ctx.presentation, key: n.id, t: ctx.t)
       items.append(contentsOf: b.build())
     case .card(let spec):
-      items.append(contentsOf: card(spec, content, radius: s.cornerRadius > 0 ? s.cornerRadius : 12, ctx))
+      items.append(contentsOf: card(spec, content, radius: s.cornerRadius > 0 ? s.cornerRadius : 12, ctx, key: n.id))
     case .text(let spec):
       let font = Font(size: spec.size, weight: spec.weight)
       let size = measurer.measure(spec.text, font: font)
@@ -119,13 +121,14 @@ public struct DisplayListBuilder {
   }
 
   /// A chart with axes and no controls on an opaque rounded card.
-  func card(_ spec: ChartSpec, _ frame: Rect, radius: Double, _ ctx: Context) -> [DisplayItem] {
+  func card(_ spec: ChartSpec, _ frame: Rect, radius: Double, _ ctx: Context, key: String) -> [DisplayItem] {
     var items: [DisplayItem] = [
       .shadow(frame, radius: radius, blur: 10, color: ctx.theme.shadow),
       .path(.rect(frame, radius: radius), .fill(ctx.theme.cardBackground)),
       .pushClip(.rect(frame, radius: radius)),
     ]
-    var b = ChartBuilder(spec: spec, isCard: true, frame: frame, theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer)
+    var b = ChartBuilder(spec: spec, isCard: true, frame: frame, theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer,
+                         presentation: ctx.presentation, key: key, t: ctx.t)
     items.append(contentsOf: b.build())
     items.append(.popClip)
     return items
@@ -145,7 +148,8 @@ public struct DisplayListBuilder {
       .path(.rect(Rect(sheet.midX - 18, sheet.y + 6, 36, 5), radius: 2.5), .fill(ctx.theme.grid.withAlpha(0.3))),
       .pushClip(.rect(sheet, radius: 16)),
     ]
-    var b = ChartBuilder(spec: full, isCard: false, frame: sheet.inset(top: 14), theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer)
+    var b = ChartBuilder(spec: full, isCard: false, frame: sheet.inset(top: 14), theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer,
+                         presentation: ctx.presentation, key: "modal", t: ctx.t)
     items.append(contentsOf: b.build())
     items.append(.popClip)
     return items

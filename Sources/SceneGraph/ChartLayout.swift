@@ -68,7 +68,7 @@ public struct ChartParts: Sendable, Equatable {
 
   /// Lays out a chart view in `frame`. Parts that do not fit are dropped in this order:
   /// legend, mini-map, title; the plot keeps at least `minimumPlotHeight`.
-  public static func make(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer) -> ChartParts {
+  public static func make(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer, window: TimeWindow? = nil) -> ChartParts {
     let pad = ChartMetrics.sidePadding
     let inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
     let showTitle = spec.title.map { !$0.isEmpty } ?? false
@@ -119,7 +119,7 @@ public struct ChartParts: Sendable, Equatable {
       y += ChartMetrics.minimapGap
       let mm = Rect(inner.x, y, inner.width, minimapHeight)
       parts.minimap = mm
-      let w = spec.data.window
+      let w = window ?? spec.data.window
       let x0 = mm.x + w.lo * mm.width, x1 = mm.x + w.hi * mm.width
       let hw = min(ChartMetrics.handleWidth, max(4, (x1 - x0) / 4))
       parts.minimapWindow = Rect(x0, mm.y, x1 - x0, mm.height)
@@ -135,38 +135,63 @@ public struct ChartParts: Sendable, Equatable {
   }
 }
 
-/// Everything about a chart's axes at one moment: the single owner of "which y-range is
-/// drawn" for both the renderer and `--inspect`.
+/// Everything about a chart at one moment: the single owner of "which window, which lines
+/// and which y-range are drawn" for both the renderer and `--inspect`.
 public struct ChartSnapshot: Sendable {
+  /// The window drawn (animating towards the set's window).
   public var window: TimeWindow
   /// Exact min/max of the visible lines inside the window (nil when all are hidden).
   public var dataRange: ValueRange?
-  /// The drawn Y axis (nice bounds around `dataRange`).
-  public var yScale: YScale
+  /// The Y axis the chart wants (nice bounds around what is drawn).
+  public var targetScale: YScale
+  /// The Y range drawn now (animating towards `targetScale`).
+  public var yRange: ValueRange
+  /// Tick sets to draw with their opacity: the new ticks fade in as the old fade out.
+  public var ticks: [(scale: YScale, alpha: Double)]
   public var hidden: Set<String>
+  /// Opacity of each line by id (a hidden line fades out).
+  public var alpha: [String: Double]
   /// The indicator's point, when shown and inside the window.
   public var indicatorIndex: Int?
   /// Min/max of the visible lines over the whole axis, for the mini-map.
   public var overviewRange: ValueRange?
 
-  /// The chart's state for a plot of the given frame (the frame decides how many grid
-  /// lines fit).
-  public init(spec: ChartSpec, plot: Rect) {
+  /// The chart's state at time t for a plot of the given frame (the frame decides how many
+  /// grid lines fit). `key` names the chart's animated axis in `presentation`.
+  public init(spec: ChartSpec, plot: Rect, presentation: Presentation? = nil, key: String = "", t: Double = 0) {
     let set = spec.data
-    window = set.window
+    window = presentation?.window(set, at: t) ?? set.window
     hidden = set.hidden
-    dataRange = set.dataRange()
+    alpha = Dictionary(uniqueKeysWithValues: set.lines.map { ($0.id, presentation?.alpha(set, $0.id, at: t) ?? (set.isHidden($0.id) ? 0 : 1)) })
+    dataRange = set.dataRange(in: window)
     // The axis holds what is drawn, including where lines cross the window's edges.
-    yScale = YScale.nice(
-      for: set.drawnRange() ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
+    targetScale = YScale.nice(
+      for: set.drawnRange(in: window) ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
       maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
+    if let axis = presentation?.axis(key) {
+      let r = axis.range.value(at: t)
+      yRange = ValueRange(r.a, r.b)
+      let p = axis.range.progress(at: t)
+      ticks = p >= 1 ? [(axis.scale, 1)] : [(axis.previousScale, 1 - p), (axis.scale, p)]
+    } else {
+      yRange = ValueRange(targetScale.lo, targetScale.hi)
+      ticks = [(targetScale, 1)]
+    }
     let visible = set.visibleLines
     overviewRange = ChartSet.range(of: visible.isEmpty ? set.lines : visible, in: 0..<set.count)
     if spec.indicator, let f = spec.indicatorAt, set.count > 0 {
       let i = set.nearestIndex(toTime: set.time(atFraction: f))
-      let t = set.xs[i]
-      let inWindow = t >= set.time(atFraction: window.lo) - 1e-6 && t <= set.time(atFraction: window.hi) + 1e-6
+      let x = set.xs[i]
+      let inWindow = x >= set.time(atFraction: window.lo) - 1e-6 && x <= set.time(atFraction: window.hi) + 1e-6
       indicatorIndex = inWindow ? i : nil
     }
+  }
+
+  /// The axis this chart wants now: for `Presentation.updateAxis` every tick.
+  public static func targetScale(spec: ChartSpec, plot: Rect, window: TimeWindow) -> YScale {
+    let set = spec.data
+    return YScale.nice(
+      for: set.drawnRange(in: window) ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
+      maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
   }
 }

@@ -83,6 +83,16 @@ public struct Inspector {
   public init(measurer: TextMeasurer) { self.measurer = measurer }
 
   public func inspect(_ scene: Scene, time: Double) -> OrderedJSON {
+    var copy = self
+    copy.presentation = scene.presentation
+    copy.time = time
+    return copy.document(scene, time: time)
+  }
+
+  var presentation: Presentation?
+  var time = 0.0
+
+  func document(_ scene: Scene, time: Double) -> OrderedJSON {
     .object([
       ("time", .number(time)),
       ("size", .array([.pixels(scene.width), .pixels(scene.height)])),
@@ -98,13 +108,14 @@ public struct Inspector {
     switch n.kind {
     case .chart(let spec), .card(let spec):
       let isCard: Bool = { if case .card = n.kind { return true }; return false }()
-      let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: measurer)
-      let snap = ChartSnapshot(spec: spec, plot: parts.plot)
+      let window = presentation?.window(spec.data, at: time) ?? spec.data.window
+      let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: measurer, window: window)
+      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: time)
       let set = spec.data
       f.append(("title", spec.title.map { .string($0) } ?? .null))
       f.append(("range", .array([.number(snap.window.lo), .number(snap.window.hi)])))
       f.append(("dataRange", snap.dataRange.map { .array([.number($0.min), .number($0.max)]) } ?? .null))
-      f.append(("yRange", .array([.number(snap.yScale.lo), .number(snap.yScale.hi)])))
+      f.append(("yRange", .array([.number(snap.yRange.min), .number(snap.yRange.max)])))
       f.append(("hidden", .array(set.lines.filter { snap.hidden.contains($0.id) }.map { .string($0.id) })))
       if let i = snap.indicatorIndex {
         f.append(("indicator", .object([("index", .pixels(Double(i))), ("time", .pixels(set.xs[i]))])))

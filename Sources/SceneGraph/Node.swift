@@ -166,6 +166,8 @@ public final class Scene {
   public var fps: Double
   public var duration: Double
   public var root: Node
+  /// What is drawn at a time (animations towards the model's state).
+  public var presentation = Presentation()
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background

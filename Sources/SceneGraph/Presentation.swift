@@ -1,0 +1,113 @@
+import ChartModel
+import Drawing
+import Motion
+
+/// What is drawn at a time: the animated side of a scene's state. The model (a set's
+/// window and hidden lines, a list's scroll, a deck's order...) holds targets; this holds
+/// how the picture moves towards them. Changes made while the script is evaluated are
+/// immediate; changes made later (timeline, update, gestures) animate unless told not to.
+public final class Presentation {
+  /// The simulation's current time (the tick being run).
+  public var now: Double = 0
+  /// False while the script is evaluated: its changes set the initial state.
+  public var animates = false
+  /// The transition `cs.animate` asks for, while its function runs.
+  public var override: Transition?
+
+  struct SetState {
+    var window: Animated<Pair>
+    var alpha: [String: Animated<Double>] = [:]
+  }
+  var sets: [ObjectIdentifier: SetState] = [:]
+
+  /// A chart's Y axis: the animated range and the tick sets it cross-fades between.
+  public struct AxisState {
+    public var range: Animated<Pair>
+    public var scale: YScale
+    public var previousScale: YScale
+  }
+  var axes: [String: AxisState] = [:]
+  var numbers: [String: Animated<Double>] = [:]
+
+  public init() {}
+
+  /// The transition for a change made now: `explicit` (from an `animate` argument) wins.
+  public func transition(_ explicit: Transition? = nil) -> Transition {
+    if !animates { return .immediate }
+    return explicit ?? override ?? .standard
+  }
+
+  // MARK: - Sets
+
+  func state(_ set: ChartSet) -> SetState {
+    sets[ObjectIdentifier(set)] ?? SetState(window: Animated(Pair(set.window.lo, set.window.hi)))
+  }
+
+  /// Moves a set's window (the model changes at once; the picture follows).
+  public func setRange(_ set: ChartSet, _ lo: Double, _ hi: Double, _ explicit: Transition? = nil) {
+    var s = state(set)
+    set.setRange(lo, hi)
+    s.window.set(Pair(set.window.lo, set.window.hi), at: now, transition(explicit))
+    sets[ObjectIdentifier(set)] = s
+  }
+
+  /// Hides or shows a line: it fades out (or in) while the axis follows.
+  public func setHidden(_ set: ChartSet, _ id: String, _ hidden: Bool, _ explicit: Transition? = nil) {
+    var s = state(set)
+    set.setHidden(id, hidden)
+    var a = s.alpha[id] ?? Animated(hidden ? 1.0 : 0.0)
+    a.set(hidden ? 0 : 1, at: now, transition(explicit))
+    s.alpha[id] = a
+    sets[ObjectIdentifier(set)] = s
+  }
+
+  /// The window drawn at t.
+  public func window(_ set: ChartSet, at t: Double) -> TimeWindow {
+    guard let s = sets[ObjectIdentifier(set)] else { return set.window }
+    let p = s.window.value(at: t)
+    return TimeWindow(max(0, min(1, p.a)), max(0, min(1, p.b)))
+  }
+
+  /// A line's opacity at t (0 = hidden).
+  public func alpha(_ set: ChartSet, _ id: String, at t: Double) -> Double {
+    if let a = sets[ObjectIdentifier(set)]?.alpha[id] { return max(0, min(1, a.value(at: t))) }
+    return set.isHidden(id) ? 0 : 1
+  }
+
+  // MARK: - Axes
+
+  /// Moves a chart's Y axis towards `target`; called every tick with the scale the chart
+  /// wants then, so the axis follows a window being dragged continuously.
+  public func updateAxis(_ key: String, target: YScale, at t: Double) {
+    guard var a = axes[key] else {
+      axes[key] = AxisState(range: Animated(Pair(target.lo, target.hi)), scale: target, previousScale: target)
+      return
+    }
+    if a.scale == target { return }
+    a.previousScale = a.scale
+    a.scale = target
+    a.range.set(Pair(target.lo, target.hi), at: t, animates ? Transition(duration: 0.3, curve: .easeInOut) : .immediate)
+    axes[key] = a
+  }
+
+  public func axis(_ key: String) -> AxisState? { axes[key] }
+
+  // MARK: - Numbers (scroll offsets, card depths, modal and tab progress)
+
+  /// An animated number by key; `initial` when first asked.
+  public func number(_ key: String, initial: Double, at t: Double) -> Double {
+    numbers[key]?.value(at: t) ?? initial
+  }
+
+  public func setNumber(_ key: String, _ value: Double, initial: Double, _ transition: Transition) {
+    var a = numbers[key] ?? Animated(initial)
+    a.set(value, at: now, transition)
+    numbers[key] = a
+  }
+
+  /// True when anything is still moving at t.
+  public func isAnimating(at t: Double) -> Bool {
+    sets.values.contains { $0.window.isAnimating(at: t) || $0.alpha.values.contains { $0.isAnimating(at: t) } }
+      || axes.values.contains { $0.range.isAnimating(at: t) } || numbers.values.contains { $0.isAnimating(at: t) }
+  }
+}
