@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // chartscene: Lua-scripted chart scenes rendered with cairo + Pango.
 // Layers (each target imports only targets listed before it):
-//   Drawing → ChartModel → Motion → SceneGraph → Render → {RenderCairo, Encoding} → ChartSceneLua → ChartSceneHost → chartscene
+//   Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding} → ChartSceneLua → ChartSceneHost → chartscene
 //   LuaKit (chart-agnostic Lua wrapper) is imported only by ChartSceneLua and ChartSceneHost.
 import PackageDescription
 
@@ -25,8 +25,10 @@ let package = Package(
     .target(name: "ChartModel", dependencies: ["Drawing"]),
     // Time: the fixed-step clock, curves, animated values.
     .target(name: "Motion"),
+    // Touch: pointer events, recognisers, synthetic streams for the timeline.
+    .target(name: "Gestures", dependencies: ["Drawing"]),
     // Scene: nodes, layout, themes, inspection.
-    .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel", "Motion"]),
+    .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel", "Motion", "Gestures"]),
     // Render: scene → display list; painters and encoders.
     .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
     .target(name: "RenderCairo", dependencies: ["Drawing", "SceneGraph", "Render", "CCairo"]),
@@ -44,7 +46,7 @@ let package = Package(
 
     // Tests.
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),
-    .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+    .testTarget(name: "MotionTests", dependencies: ["Motion", "Gestures"]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Render", "ChartModel"]),
     .testTarget(name: "ChartSceneLuaTests", dependencies: ["ChartSceneHost", "ChartSceneLua", "LuaKit"]),
     .testTarget(name: "RenderCairoTests", dependencies: ["ChartSceneHost", "RenderCairo", "Encoding", "CCairo"], exclude: ["Golden"]),
