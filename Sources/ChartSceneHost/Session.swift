@@ -15,6 +15,8 @@ public final class Session {
   public let scene: Scene
   public let text: PangoText
   let context: BindingContext
+  /// The scene's clock, run on demand (frames are reached by simulating from 0).
+  public private(set) lazy var simulation = Simulation(session: self)
   /// Warnings printed while loading (also written to stderr unless quiet).
   public private(set) var warnings: [String] = []
 
@@ -78,11 +80,18 @@ public final class Session {
     if let w = overrides.width { scene.width = w }
     if let h = overrides.height { scene.height = h }
     text = PangoText()
-    Layout(measurer: text).layout(scene)
+    Layout(measurer: text).layout(scene, at: 0)
+  }
+
+  /// Simulates up to time t (the tick at or before it) and lays the scene out as drawn then.
+  public func advance(to t: Double) throws(HostError) {
+    try simulation.advance(to: simulation.clock.frame(at: t))
+    Layout(measurer: text).layout(scene, at: t)
   }
 
   /// The scene at time t as a display list (runs canvas draw functions).
   public func displayList(at t: Double) throws(HostError) -> DisplayList {
+    try advance(to: t)
     do {
       return try DisplayListBuilder(measurer: text).build(scene, time: t)
     } catch let e as LuaError {
@@ -92,14 +101,15 @@ public final class Session {
     }
   }
 
-  /// The `--inspect` JSON at time t.
-  public func inspect(at t: Double) -> String {
-    Inspector(measurer: text).inspect(scene, time: t).render() + "\n"
+  /// The `--inspect` JSON at time t: the values as drawn then.
+  public func inspect(at t: Double) throws(HostError) -> String {
+    try advance(to: t)
+    return Inspector(measurer: text).inspect(scene, time: t).render() + "\n"
   }
 
   /// Messages from Lua carry `FILE:LINE:`; one without (e.g. `error("x", 0)`) gets the
   /// script's name.
-  static func located(_ message: String, file: String, chunks: [String] = []) -> String {
+  public static func located(_ message: String, file: String, chunks: [String] = []) -> String {
     // Lua shortens long chunk names to "...tail"; put the whole path back.
     let message = LuaError(message).restoringPath([file] + chunks)
     if let colon = message.firstIndex(of: ":") {

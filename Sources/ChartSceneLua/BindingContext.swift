@@ -1,5 +1,6 @@
 import ChartModel
 import LuaKit
+import SceneGraph
 
 /// What the bindings need from the host: where files are, and where warnings go.
 public final class BindingContext {
@@ -24,6 +25,11 @@ public final class BindingContext {
     self.assetsDirectory = assetsDirectory
     self.warn = warn
   }
+
+  /// The animated state shared by the bindings and the scene the script returns.
+  public let presentation = Presentation()
+  /// The scene the script returned (for `cs.call` functions).
+  public var scene: Scene?
 
   /// Preset lookup for this script.
   public var presets: PresetLoader { PresetLoader(scriptDirectory: scriptDirectory, assetsDirectory: assetsDirectory) }

@@ -9,9 +9,10 @@ public enum ChartSceneModule {
   public static let version = "0.1.0"
 
   public static func install(_ lua: LuaState, context: BindingContext) {
-    ChartSetBinding.register(lua)
+    ChartSetBinding.register(lua, presentation: context.presentation)
     ViewBindings.register(lua)
     SceneBinding.register(lua)
+    TimelineBindings.register(lua)
     CanvasBinding.register(lua)
 
     lua.newTable()
@@ -21,6 +22,7 @@ public enum ChartSceneModule {
     DataBinding.install(lua, into: cs, context: context)
     ViewBindings.install(lua, into: cs, context: context)
     SceneBinding.install(lua, into: cs, context: context)
+    TimelineBindings.install(lua, into: cs, context: context)
     lua.pushValue(cs)
     lua.setGlobal("cs")
     RequireBinding.install(lua, module: cs, context: context)

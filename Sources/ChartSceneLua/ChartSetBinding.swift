@@ -1,5 +1,7 @@
 import ChartModel
 import LuaKit
+import Motion
+import SceneGraph
 
 /// `ChartSet` userdata: fields `name`, `count`, `lines`; methods per the contract.
 enum ChartSetBinding {
@@ -20,7 +22,16 @@ enum ChartSetBinding {
     return id
   }
 
-  static func register(_ lua: LuaState) {
+  /// `animate` argument at `i`: true or none (the default transition), false (immediate)
+  /// or seconds.
+  static func animation(_ lua: LuaState, _ i: Int32, _ fn: String) throws(LuaError) -> Transition? {
+    if lua.isNil(i) { return nil }
+    if let b = lua.toBool(i) { return b ? nil : .immediate }
+    if let d = lua.toNumber(i), d >= 0, d.isFinite { return Transition(duration: d, curve: .easeInOut) }
+    throw lua.argumentError(i, function: fn, "true, false or seconds expected, got \(lua.valueTypeName(at: i))")
+  }
+
+  static func register(_ lua: LuaState, presentation p: Presentation) {
     lua.register(LuaTypeInfo(
       name: typeName,
       methods: [
@@ -34,15 +45,15 @@ enum ChartSetBinding {
           let lo = try lua.checkNumber(2, function: "setRange"), hi = try lua.checkNumber(3, function: "setRange")
           guard lo.isFinite, hi.isFinite else { throw lua.argumentError(2, function: "setRange", "finite numbers expected") }
           guard lo < hi else { throw lua.argumentError(2, function: "setRange", "lo must be less than hi, got \(lo) and \(hi)") }
-          s.setRange(lo, hi)
+          p.setRange(s, lo, hi, try animation(lua, 4, "setRange"))
           return 0
         }),
-        ("hide", { lua in let s = try set(lua, "hide"); s.setHidden(try lineID(lua, s, "hide"), true); return 0 }),
-        ("show", { lua in let s = try set(lua, "show"); s.setHidden(try lineID(lua, s, "show"), false); return 0 }),
+        ("hide", { lua in let s = try set(lua, "hide"); p.setHidden(s, try lineID(lua, s, "hide"), true, try animation(lua, 3, "hide")); return 0 }),
+        ("show", { lua in let s = try set(lua, "show"); p.setHidden(s, try lineID(lua, s, "show"), false, try animation(lua, 3, "show")); return 0 }),
         ("toggle", { lua in
           let s = try set(lua, "toggle")
           let id = try lineID(lua, s, "toggle")
-          s.setHidden(id, !s.isHidden(id))
+          p.setHidden(s, id, !s.isHidden(id), try animation(lua, 3, "toggle"))
           return 0
         }),
         ("isHidden", { lua in let s = try set(lua, "isHidden"); lua.push(s.isHidden(try lineID(lua, s, "isHidden"))); return 1 }),

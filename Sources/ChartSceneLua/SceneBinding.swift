@@ -5,7 +5,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -49,6 +49,21 @@ enum SceneBinding {
       guard let root else { throw LuaError("missing field 'root' in cs.scene (the view to draw, e.g. cs.chart{...})") }
       guard context.adopt(root) else { throw LuaError("the root view of cs.scene is already used elsewhere") }
       let scene = Scene(width: width, height: height, theme: theme, background: try ViewBindings.color(o, "background"), fps: fps, duration: duration, root: root)
+      scene.presentation = context.presentation
+      context.scene = scene
+      scene.timeline = try TimelineBindings.timeline(lua, o)
+      if let ref: Int32 = try o.with("update", { idx throws -> Int32 in
+        guard lua.type(at: idx) == 6 else { throw o.fieldError("update", expected: "function") }
+        lua.pushValue(idx)
+        return lua.ref()
+      }) {
+        scene.update = { t, dt in
+          lua.pushRef(ref)
+          lua.push(t)
+          lua.push(dt)
+          try lua.pcall(nargs: 2, nresults: 0)
+        }
+      }
       do { try scene.assignIDs() } catch { throw LuaError(String(describing: error)) }
       if let name = try o.string("preset") {
         let preset: Preset

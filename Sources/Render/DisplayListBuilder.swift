@@ -107,9 +107,12 @@ public struct DisplayListBuilder {
       items.append(.popClip)
       children = []
     case .cards(let spec):
-      children = Layout.cardsOrder(n, spec).reversed()  // back to front
-      if let id = spec.modal, let shown = n.children.first(where: { $0.id == id }), let chart = shown.chart {
-        overlays.append(contentsOf: modal(chart, ctx))
+      // Back to front by the depth drawn now (a card being sent back passes behind).
+      children = n.children.sorted { $0.placement.depth > $1.placement.depth }
+      let progress = ctx.presentation.number(n.id + ".modal", initial: spec.modal == nil ? 0 : 1, at: ctx.t)
+      let shownID = spec.modal ?? ctx.presentation.closingModal[n.id]
+      if progress > 0.001, let id = shownID, let shown = n.children.first(where: { $0.id == id }), let chart = shown.chart {
+        overlays.append(contentsOf: modal(chart, ctx, progress: progress))
       }
     case .tabs(let spec):
       items.append(contentsOf: tabBar(spec, content, ctx))
@@ -136,12 +139,13 @@ public struct DisplayListBuilder {
 
   /// The presented card: the full ChartView, with mini-map and check marks, on a sheet over
   /// the dimmed scene.
-  func modal(_ spec: ChartSpec, _ ctx: Context) -> [DisplayItem] {
-    let sheet = Layout.modalFrame(sceneSize: ctx.sceneSize)
+  func modal(_ spec: ChartSpec, _ ctx: Context, progress: Double) -> [DisplayItem] {
+    // The sheet slides up from the bottom as it is presented.
+    let sheet = Layout.modalFrame(sceneSize: ctx.sceneSize).offsetBy(0, (1 - progress) * ctx.sceneSize.height)
     var full = spec
     full.minimap = true; full.legend = true; full.indicator = true
     var items: [DisplayItem] = [
-      .path(.rect(Rect(0, 0, ctx.sceneSize.width, ctx.sceneSize.height)), .fill(ctx.theme.modalDim)),
+      .path(.rect(Rect(0, 0, ctx.sceneSize.width, ctx.sceneSize.height)), .fill(ctx.theme.modalDim.multipliedAlpha(min(1, progress)))),
       .shadow(sheet, radius: 16, blur: 14, color: ctx.theme.shadow),
       .path(.rect(sheet, radius: 16), .fill(ctx.theme.cardBackground)),
       // The grabber that says the sheet can be swiped down.

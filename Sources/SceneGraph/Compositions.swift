@@ -52,6 +52,8 @@ public struct Placement: Sendable, Equatable {
   public var opacity = 1.0
   public var scale = 1.0
   public var offset = Point.zero
+  /// Place in a stack of cards (0 = front; fractional while moving).
+  public var depth = 0.0
   /// Drawn at all (a list row out of view, a card deep in the stack, an unselected tab).
   public var visible = true
   public init() {}

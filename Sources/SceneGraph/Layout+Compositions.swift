@@ -1,13 +1,19 @@
 import Drawing
 
 extension Layout {
+  /// A number as presented at the layout's time (its model value when not animated).
+  func presented(_ key: String, _ model: Double) -> Double {
+    presentation?.number(key, initial: model, at: t) ?? model
+  }
+
   /// Rows stacked from the top, moved up by the scroll offset (clamped to the content).
   func placeList(_ n: Node, _ spec: inout ListSpec, _ inner: Rect) {
     let rowHeight = spec.rowHeight ?? min(inner.height, max(240, (inner.width * 0.8).rounded()))
     let heights = n.children.map { $0.style.height ?? rowHeight }
     let content = heights.reduce(0, +) + spec.spacing * Double(max(0, n.children.count - 1))
     spec.scroll = max(0, min(spec.scroll, content - inner.height))
-    var y = inner.y - spec.scroll
+    let scroll = max(0, min(presented(n.id + ".scroll", spec.scroll), content - inner.height))
+    var y = inner.y - scroll
     for (k, c) in n.children.enumerated() {
       let r = Rect(inner.x, y, inner.width, heights[k])
       place(c, in: r)
@@ -29,9 +35,10 @@ extension Layout {
     let w = Layout.itemWidth(spec, inner)
     let pitch = w + spec.spacing
     spec.scroll = max(0, min(spec.scroll, pitch * Double(max(0, n.children.count - 1))))
+    let scroll = max(0, min(presented(n.id + ".scroll", spec.scroll), pitch * Double(max(0, n.children.count - 1))))
     let h = (inner.height * 0.92).rounded()
     for (k, c) in n.children.enumerated() {
-      let cx = inner.midX + Double(k) * pitch - spec.scroll
+      let cx = inner.midX + Double(k) * pitch - scroll
       place(c, in: Rect(cx - w / 2, inner.midY - h / 2, w, h))
       let d = (cx - inner.midX) / pitch
       var p = Placement()
@@ -57,14 +64,21 @@ extension Layout {
     let depth = Double(min(cards.count, CompositionMetrics.visibleCards) - 1)
     let room = max(0, depth) * spec.offsetStep
     let frame = Rect(inner.x, inner.y + room, inner.width, max(0, inner.height - room))
+    let dragged = presentation?.dragging[n.id]
     for (k, c) in cards.enumerated() {
       place(c, in: frame)
+      // Depth animates when the order changes: a card sent back slides behind the others.
+      let depth = presented(n.id + ".depth." + c.id, Double(k))
       var p = Placement()
-      p.scale = max(0.1, 1 - Double(k) * spec.scaleStep)
+      p.depth = depth
+      p.scale = max(0.1, 1 - depth * spec.scaleStep)
       // Scaled about the centre; shift so the top edge peeks out offsetStep above the next.
       let shrink = (1 - p.scale) * frame.height / 2
-      p.offset = Point(0, -Double(k) * spec.offsetStep - shrink)
-      p.visible = k < CompositionMetrics.visibleCards
+      p.offset = Point(0, -depth * spec.offsetStep - shrink)
+      if dragged == c.id || presentation?.number(n.id + ".drag." + c.id, initial: 0, at: t) != 0 {
+        p.offset.y += presented(n.id + ".drag." + c.id, 0)
+      }
+      p.visible = depth < Double(CompositionMetrics.visibleCards) - 0.01
       c.placement = p
     }
   }
@@ -76,6 +90,8 @@ extension Layout {
       place(c, in: content)
       var p = Placement()
       p.visible = k == spec.selected
+      // A newly selected tab fades in.
+      if k == spec.selected { p.opacity = presented(n.id + ".fade", 1) }
       c.placement = p
     }
   }

@@ -5,10 +5,17 @@ import Drawing
 /// flexible and share what is left along a stack's axis equally.
 public struct Layout {
   public let measurer: TextMeasurer
+  /// The animated state and the time laid out (scroll offsets, card depths, ...).
+  var presentation: Presentation?
+  var t = 0.0
   public init(measurer: TextMeasurer) { self.measurer = measurer }
 
-  public func layout(_ scene: Scene) {
-    place(scene.root, in: Rect(0, 0, scene.width, scene.height))
+  /// Lays out the scene as it is drawn at time t.
+  public func layout(_ scene: Scene, at t: Double = 0) {
+    var l = self
+    l.presentation = scene.presentation
+    l.t = t
+    l.place(scene.root, in: Rect(0, 0, scene.width, scene.height))
   }
 
   /// True when the node grows to fill the space offered along an axis.

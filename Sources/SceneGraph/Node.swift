@@ -168,6 +168,10 @@ public final class Scene {
   public var root: Node
   /// What is drawn at a time (animations towards the model's state).
   public var presentation = Presentation()
+  /// Scripted gestures and calls, in any order (run by time).
+  public var timeline: [TimelineEvent] = []
+  /// Called every tick with (t, dt).
+  public var update: ((Double, Double) throws -> Void)?
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background

@@ -28,6 +28,10 @@ public final class Presentation {
   }
   var axes: [String: AxisState] = [:]
   var numbers: [String: Animated<Double>] = [:]
+  /// The card whose modal is closing (still drawn while it slides away), by deck id.
+  public var closingModal: [String: String] = [:]
+  /// The card being dragged in each deck, by deck id.
+  public var dragging: [String: String] = [:]
 
   public init() {}
 
@@ -94,10 +98,13 @@ public final class Presentation {
 
   // MARK: - Numbers (scroll offsets, card depths, modal and tab progress)
 
-  /// An animated number by key; `initial` when first asked.
+  /// An animated number by key; `initial` when it was never set.
   public func number(_ key: String, initial: Double, at t: Double) -> Double {
     numbers[key]?.value(at: t) ?? initial
   }
+
+  /// The value an animated number is heading for.
+  public func target(_ key: String) -> Double? { numbers[key]?.target }
 
   public func setNumber(_ key: String, _ value: Double, initial: Double, _ transition: Transition) {
     var a = numbers[key] ?? Animated(initial)

@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
     let session = try Session(scriptPath: script, overrides: overrides)
     if inspect {
-      print(session.inspect(at: at), terminator: "")
+      print(try session.inspect(at: at), terminator: "")
       return
     }
     let out = output ?? defaultOutput(for: script, animated: session.scene.duration > 0)

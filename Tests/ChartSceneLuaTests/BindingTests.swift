@@ -47,7 +47,7 @@ final class BindingTests: XCTestCase {
       return cs.scene{ root = cs.vstack{ cs.chart{ id = "a", data = s }, cs.card{ id = "b", data = s } } }
       """
     let session = try dir.session(script)
-    let json = session.inspect(at: 0)
+    let json = try session.inspect(at: 0)
     // Both views of the one set show its state.
     XCTAssertEqual(json.components(separatedBy: "\"range\": [0.5, 0.75]").count, 3)
     XCTAssertEqual(json.components(separatedBy: "\"hidden\": [\"y3\"]").count, 3)
@@ -127,7 +127,7 @@ final class BindingTests: XCTestCase {
   func testRequireFindsModulesNextToTheScript() throws {
     dir.write("lib/util.lua", "local M = {}\nfunction M.title() return 'From module' end\nreturn M")
     let s = try dir.session("local u = require('lib.util')\nassert(require('lib.util') == u)\nreturn cs.scene{ root = cs.text{ text = u.title() } }")
-    XCTAssertTrue(s.inspect(at: 0).contains("From module"))
+    XCTAssertTrue(try s.inspect(at: 0).contains("From module"))
     dir.write("broken.lua", "return {\n  x = ,\n}")
     XCTAssertEqual(dir.error("require('broken')"), "broken.lua:2: unexpected symbol near ','")
   }
@@ -159,7 +159,7 @@ final class BindingTests: XCTestCase {
       assert(a.name == "Inline" and a.lines[1].color == "#336699" and b.count == 2 and b.lines[1].name == "Views")
       return cs.scene{ root = cs.hstack{ cs.chart{ data = a }, cs.chart{ data = b } } }
       """)
-    XCTAssertTrue(s.inspect(at: 0).contains("\"dataRange\": [1.0, 3.0]"))
+    XCTAssertTrue(try s.inspect(at: 0).contains("\"dataRange\": [1.0, 3.0]"))
     XCTAssertEqual(dir.error("cs.data.series{ x = {1, 2}, lines = { { values = {1} } } }"),
                    "s.lua:1: cs.data.series: lines[1].values: has 1 values, but x has 2")
   }

@@ -1,0 +1,118 @@
+import ChartModel
+import Drawing
+import Gestures
+import LuaKit
+import Motion
+import SceneGraph
+
+/// Runs a scene's clock: every tick, in order, the timeline's gestures become pointer
+/// events through the recognisers, `cs.call` functions and `update(t, dt)` run, and the
+/// charts' axes move towards what they now show. The state at tick k depends only on the
+/// inputs, so any frame can be reached by simulating from 0 without painting.
+public final class Simulation {
+  let session: Session
+  let scene: Scene
+  public let clock: Clock
+  let interaction: Interaction
+  /// The last tick run (-1: none yet).
+  public private(set) var tick = -1
+  var pending: [TimelineEvent]
+  var pointer: [PointerEvent] = []
+
+  init(session: Session) {
+    self.session = session
+    self.scene = session.scene
+    clock = Clock(fps: scene.fps, duration: scene.duration)
+    interaction = Interaction(scene: scene, measurer: session.text)
+    pending = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+  }
+
+  /// Runs ticks until tick `k` has run.
+  public func advance(to k: Int) throws(HostError) {
+    while tick < k {
+      tick += 1
+      try run(tick)
+    }
+  }
+
+  func run(_ k: Int) throws(HostError) {
+    let t = clock.time(ofFrame: k)
+    let p = scene.presentation
+    p.now = t
+    p.animates = true
+    let layout = Layout(measurer: session.text)
+    layout.layout(scene, at: t)
+    // Events that start by now (within this tick).
+    let horizon = t + clock.dt / 2
+    while let e = pending.first, e.at < horizon {
+      pending.removeFirst()
+      do { try start(e, at: t) } catch let err as LuaError {
+        throw HostError(Session.located(err.message, file: session.scriptPath, chunks: session.context.chunks))
+      } catch let err as HostError { throw err } catch { throw HostError("\(session.scriptPath): \(error)") }
+    }
+    interaction.tick(t)
+    while let e = pointer.first, e.time < horizon {
+      pointer.removeFirst()
+      interaction.handle(e)
+    }
+    if let update = scene.update {
+      do { try update(t, clock.dt) } catch let err as LuaError {
+        throw HostError(Session.located(err.message, file: session.scriptPath, chunks: session.context.chunks))
+      } catch { throw HostError("\(session.scriptPath): \(error)") }
+    }
+    layout.layout(scene, at: t)
+    updateAxes(at: t)
+  }
+
+  /// Turns a timeline event into pointer events from now on (or runs a call).
+  func start(_ e: TimelineEvent, at t: Double) throws {
+    if case .call(let fn) = e.kind { try fn(); return }
+    let here: Point
+    switch e.target {
+    case .point(let q)?: here = q
+    case .id(let id)?:
+      guard let q = interaction.point(of: id) else {
+        throw HostError("\(session.scriptPath): \(e.name) at \(e.at) s: no node or part '\(id)' in the scene")
+      }
+      here = q
+    case nil:
+      if case .drag(let from?, _, _, _, _) = e.kind { here = from } else { throw HostError("\(session.scriptPath): \(e.name) at \(e.at) s has no target") }
+    }
+    let dt = clock.dt
+    var events: [PointerEvent]
+    switch e.kind {
+    case .tap: events = SyntheticPointer.tap(at: here, start: t, dt: dt)
+    case .longPress(let d): events = SyntheticPointer.longPress(at: here, start: t, duration: d, dt: dt)
+    case .drag(let from, let by, let to, let d, let hold):
+      let a = from ?? here
+      let b = to ?? Point(a.x + (by?.x ?? 0), a.y + (by?.y ?? 0))
+      events = SyntheticPointer.drag(from: a, to: b, start: t, duration: d, hold: hold, dt: dt)
+    case .scroll(let by, let d): events = SyntheticPointer.scroll(at: here, by: by, start: t, duration: d, dt: dt)
+    case .call: return
+    }
+    pointer = (pointer + events).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+  }
+
+  /// Every chart's axis heads for the scale its drawn window needs now (continuously while
+  /// a window is dragged).
+  func updateAxes(at t: Double) {
+    let p = scene.presentation
+    func visit(_ n: Node) {
+      if let spec = n.chart {
+        let isCard: Bool = { if case .card = n.kind { return true }; return false }()
+        let window = p.window(spec.data, at: t)
+        let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: session.text, window: window)
+        p.updateAxis(n.id, target: ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window), at: t)
+      }
+      if case .cards(let d) = n.kind, let id = d.modal ?? p.closingModal[n.id], var spec = n.children.first(where: { $0.id == id })?.chart {
+        spec.minimap = true; spec.legend = true; spec.indicator = true
+        let frame = Layout.modalFrame(sceneSize: Size(scene.width, scene.height)).inset(top: 14)
+        let window = p.window(spec.data, at: t)
+        let parts = ChartParts.make(spec: spec, card: false, frame: frame, measurer: session.text, window: window)
+        p.updateAxis("modal", target: ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window), at: t)
+      }
+      n.children.forEach(visit)
+    }
+    visit(scene.root)
+  }
+}

@@ -1,0 +1,121 @@
+import Drawing
+import LuaKit
+import Motion
+import SceneGraph
+
+/// `cs.tap`, `cs.longpress`, `cs.drag`, `cs.scroll`, `cs.call` (timeline events) and
+/// `cs.animate`.
+enum TimelineBindings {
+  static let typeName = "TimelineEvent"
+
+  final class Box { let event: TimelineEvent; init(_ e: TimelineEvent) { event = e } }
+
+  static func register(_ lua: LuaState) {
+    lua.register(LuaTypeInfo(name: typeName, describe: { obj in (obj as? Box).map { "\($0.event.name) at \($0.event.at)" } ?? typeName }))
+  }
+
+  static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
+    func event(_ name: String, _ keys: [String], _ make: @escaping (LuaOptions, Double, TimelineTarget?) throws -> TimelineEvent.Kind) {
+      lua.setFunction(cs, name) { lua in
+        try lua.checkTable(1, function: name)
+        let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: ["at"] + keys)
+        guard let at = try o.number("at") else { throw LuaError("missing field 'at' in cs.\(name) (seconds)") }
+        guard at >= 0 else { throw LuaError("bad field 'at' in cs.\(name) (must not be negative)") }
+        var target: TimelineTarget? = nil
+        if let id = try o.string("target") { target = .id(id) }
+        if let p = try o.numbers("pos", count: 2) {
+          guard target == nil else { throw LuaError("cs.\(name) takes 'target' or 'pos', not both") }
+          target = .point(Point(p[0], p[1]))
+        }
+        let kind = try make(o, at, target)
+        if case .call = kind {} else if target == nil, !(o.has("from")) {
+          throw LuaError("missing field 'target' in cs.\(name) (a node id like \"deck\" or a part like \"views.minimap.window\"; or pos = {x, y})")
+        }
+        lua.push(object: Box(TimelineEvent(at: at, target: target, kind: kind)), as: typeName)
+        return 1
+      }
+    }
+    func seconds(_ o: LuaOptions, _ key: String, _ def: Double) throws -> Double {
+      guard let v = try o.number(key) else { return def }
+      guard v >= 0, v <= 3600 else { throw LuaError("bad field '\(key)' in \(o.owner) (seconds, 0 to 3600)") }
+      return v
+    }
+    event("tap", ["target", "pos"]) { _, _, _ in .tap }
+    event("longpress", ["target", "pos", "duration"]) { o, _, _ in .longPress(duration: try seconds(o, "duration", 0.5)) }
+    event("drag", ["target", "pos", "from", "by", "to", "duration", "hold"]) { o, _, _ in
+      let by = try o.numbers("by", count: 2).map { Point($0[0], $0[1]) }
+      let to = try o.numbers("to", count: 2).map { Point($0[0], $0[1]) }
+      guard (by == nil) != (to == nil) else { throw LuaError("cs.drag takes 'by' or 'to' (one of them)") }
+      let from = try o.numbers("from", count: 2).map { Point($0[0], $0[1]) }
+      return .drag(from: from, by: by, to: to, duration: max(1e-3, try seconds(o, "duration", 0.4)), hold: try seconds(o, "hold", 0))
+    }
+    event("scroll", ["target", "pos", "by", "duration"]) { o, _, _ in
+      guard let by = try o.numbers("by", count: 2) else { throw LuaError("missing field 'by' in cs.scroll ({dx, dy})") }
+      return .scroll(by: Point(by[0], by[1]), duration: try seconds(o, "duration", 0.3))
+    }
+    lua.setFunction(cs, "call") { lua in
+      try lua.checkTable(1, function: "call")
+      let o = try LuaOptions(lua, 1, owner: "cs.call", known: ["at", "fn"])
+      guard let at = try o.number("at"), at >= 0 else { throw LuaError("missing field 'at' in cs.call (seconds)") }
+      let ref: Int32? = try o.with("fn") { idx throws -> Int32 in
+        guard lua.type(at: idx) == 6 else { throw o.fieldError("fn", expected: "function") }
+        lua.pushValue(idx)
+        return lua.ref()
+      }
+      guard let ref else { throw LuaError("missing field 'fn' in cs.call (a function(scene))") }
+      let p = context.presentation
+      let kind = TimelineEvent.Kind.call {
+        lua.pushRef(ref)
+        if let scene = context.scene { lua.push(object: scene, as: SceneBinding.typeName) } else { lua.pushNil() }
+        p.animates = true
+        try lua.pcall(nargs: 1, nresults: 0)
+      }
+      lua.push(object: Box(TimelineEvent(at: at, target: nil, kind: kind)), as: typeName)
+      return 1
+    }
+    lua.setFunction(cs, "animate") { lua in
+      var transition = Transition.standard
+      if let d = lua.toNumber(1) {
+        guard d >= 0, d.isFinite else { throw lua.argumentError(1, function: "animate", "seconds must not be negative") }
+        transition = Transition(duration: d, curve: .easeInOut)
+      } else if lua.type(at: 1) == 5 {
+        let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve"])
+        let curveName = try o.string("curve") ?? "easeInOut"
+        guard var curve = Curve(name: curveName) else {
+          throw LuaError("invalid curve '\(curveName)' in cs.animate, expected one of: " + Curve.names.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        let d = try o.number("duration") ?? curve.naturalDuration
+        guard d >= 0 else { throw LuaError("bad field 'duration' in cs.animate (must not be negative)") }
+        if case .spring = curve { curve = .spring(response: max(0.05, d / 1.6)) }
+        transition = Transition(duration: d, curve: curve)
+      } else {
+        throw lua.argumentError(1, function: "animate", expected: "number or table")
+      }
+      guard lua.type(at: 2) == 6 else { throw lua.argumentError(2, function: "animate", expected: "function") }
+      let p = context.presentation
+      let saved = p.override
+      p.override = transition
+      defer { p.override = saved }
+      lua.pushValue(2)
+      try lua.pcall(nargs: 0, nresults: 0)
+      return 0
+    }
+  }
+
+  /// The scene's `timeline` field: an array of events.
+  static func timeline(_ lua: LuaState, _ o: LuaOptions) throws -> [TimelineEvent] {
+    try o.with("timeline") { idx throws -> [TimelineEvent] in
+      guard lua.type(at: idx) == 5 else { throw o.fieldError("timeline", expected: "table of events") }
+      var out: [TimelineEvent] = []
+      for i in 0..<lua.rawLength(idx) {
+        lua.rawGet(idx, index: i + 1)
+        defer { lua.pop() }
+        guard let box = lua.object(at: -1, typeName) as? Box else {
+          throw LuaError("bad event #\(i + 1) in the timeline of cs.scene (cs.tap{...}, cs.drag{...}, ... expected, got \(lua.valueTypeName(at: -1)))")
+        }
+        out.append(box.event)
+      }
+      return out
+    } ?? []
+  }
+}
