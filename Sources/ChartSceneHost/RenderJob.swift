@@ -17,13 +17,16 @@ public struct RenderJob {
     self.output = output; self.time = time; self.scale = scale
   }
 
+  /// True for outputs made of many frames: videos, animated images, PNG sequences.
+  public static func isAnimated(_ path: String) -> Bool {
+    let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
+    return animatedFormats.contains(ext) || AnimationJob.isSequence(path)
+  }
+
   public static func format(of path: String) throws(HostError) -> Format {
     let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
     if let f = Format(rawValue: ext) { return f }
-    if animatedFormats.contains(ext) {
-      throw HostError("cannot write '\(path)': animated output (.\(ext)) is not supported by this version yet; use .png, .svg or .pdf")
-    }
-    throw HostError("cannot write '\(path)': unknown output format '\(ext.isEmpty ? "(none)" : "." + ext)', expected one of: .png, .svg, .pdf")
+    throw HostError("cannot write '\(path)': unknown output format '\(ext.isEmpty ? "(none)" : "." + ext)', expected one of: .png, .svg, .pdf, .gif, .webp, .apng, .mp4, .webm, or a PNG sequence NAME-%04d.png")
   }
 
   /// Checks that the output size is drawable before any work is done.

@@ -26,6 +26,7 @@ public final class Session {
     public var height: Double?
     /// A preset name or path (paths relative to the working folder).
     public var preset: String?
+    public var fps: Double?
     public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
       self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
@@ -77,6 +78,7 @@ public final class Session {
       guard let t = Theme.builtIn[name] else { throw HostError("invalid theme '\(name)' for --theme, expected one of: 'day', 'night'") }
       scene.theme = t
     }
+    if let fps = overrides.fps { scene.fps = fps }
     if let w = overrides.width { scene.width = w }
     if let h = overrides.height { scene.height = h }
     text = PangoText()

@@ -10,9 +10,16 @@ enum StillRenderer {
   /// Bands below this many device pixels are not worth a second thread.
   static let minimumPixelsPerBand = 400_000
 
-  static func png(_ list: DisplayList, scale: Double, threads: Int = 2) throws -> [UInt8] {
+  static func png(_ list: DisplayList, scale: Double, threads: Int = 2, painter: CairoPainter? = nil) throws -> [UInt8] {
     let (w, h) = CairoPainter.deviceSize(list, scale: scale)
     let bands = max(1, min(threads, w * h / minimumPixelsPerBand, h))
+    if bands == 1, let painter {
+      // One band on the calling thread, with its painter (a worker of an animation).
+      let encoder = PNGEncoder(threads: 1)
+      let image = try painter.raster(list, scale: scale)
+      return try encoder.assemble(width: w, height: h, opaque: list.background.a >= 1,
+                                  stripes: [try encoder.encodeStripe(image, firstRowIsAbove: false, opaque: list.background.a >= 1, last: true)])
+    }
     let opaque = list.background.a >= 1
     let encoder = PNGEncoder(threads: 1)
     let results = Slots<Result<PNGEncoder.Stripe, Error>>(count: bands)

@@ -177,8 +177,9 @@ public struct ChartSnapshot: Sendable {
       yRange = ValueRange(targetScale.lo, targetScale.hi)
       ticks = [(targetScale, 1)]
     }
-    let visible = set.visibleLines
-    overviewRange = ChartSet.range(of: visible.isEmpty ? set.lines : visible, in: 0..<set.count)
+    // Lines still fading out count too, so they stay inside the mini-map.
+    let drawn = set.lines.filter { (alpha[$0.id] ?? 1) > 0.001 }
+    overviewRange = ChartSet.range(of: drawn.isEmpty ? set.lines : drawn, in: 0..<set.count)
     if spec.indicator, let f = spec.indicatorAt, set.count > 0 {
       let i = set.nearestIndex(toTime: set.time(atFraction: f))
       let x = set.xs[i]

@@ -25,8 +25,14 @@ struct Render: ParsableCommand {
   @Option(name: .shortAndLong, help: "Output file: .png, .svg or .pdf (default: SCRIPT.png).")
   var output: String?
 
-  @Option(help: "Time in seconds of the frame to render or inspect.")
-  var at: Double = 0
+  @Option(help: "Time in seconds of the frame to render or inspect (a still).")
+  var at: Double?
+
+  @Option(help: "Frames A-B of an animated scene (inclusive, from 0), identical to the same frames of a full render.")
+  var frames: String?
+
+  @Option(help: "Frames per second (overrides the script).")
+  var fps: Double?
 
   @Option(help: "Scene size in scene pixels, WxH (overrides the script).")
   var size: String?
@@ -44,7 +50,10 @@ struct Render: ParsableCommand {
   var inspect = false
 
   func validate() throws {
-    guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") }
+    if let at { guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") } }
+    if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
+    if let frames, parseFrames(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
+    if let fps { guard fps >= 1, fps <= 240 else { throw ValidationError("bad --fps \(fps) (1 to 240)") } }
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
   }
 
@@ -54,16 +63,29 @@ struct Render: ParsableCommand {
     return (w, h)
   }
 
+  func parseFrames(_ s: String) -> ClosedRange<Int>? {
+    let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), a >= 0, b >= a else { return nil }
+    return a...b
+  }
+
   func run() throws {
     var overrides = Session.Overrides(theme: theme, preset: preset)
+    overrides.fps = fps
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
     let session = try Session(scriptPath: script, overrides: overrides)
     if inspect {
-      print(try session.inspect(at: at), terminator: "")
+      print(try session.inspect(at: at ?? 0), terminator: "")
       return
     }
     let out = output ?? defaultOutput(for: script, animated: session.scene.duration > 0)
-    try RenderJob(output: out, time: at, scale: scale).run(session)
+    if RenderJob.isAnimated(out) {
+      guard at == nil else { throw HostError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
+      try AnimationJob(output: out, frames: frames.flatMap(parseFrames), scale: scale, progress: true).run(session)
+    } else {
+      guard frames == nil else { throw HostError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
+      try RenderJob(output: out, time: at ?? 0, scale: scale).run(session)
+    }
   }
 
   func defaultOutput(for script: String, animated: Bool) -> String {
@@ -108,6 +130,8 @@ struct PresetCommand: ParsableCommand {
 @main
 enum Main {
   static func main() {
+    // A dying ffmpeg must not kill us through SIGPIPE: writes report the error instead.
+    signal(SIGPIPE, SIG_IGN)
     do {
       var command = try ChartSceneCommand.parseAsRoot()
       try command.run()

@@ -1,0 +1,228 @@
+import Dispatch
+import Drawing
+import Encoding
+import Glibc
+import RenderCairo
+
+/// Renders the frames of an animated scene: a PNG sequence (`%04d` in the name) or a video
+/// or animated image through ffmpeg. Frames are simulated in order on this thread (scripts
+/// run here), then painted and encoded on a pool of workers, one painter each.
+public struct AnimationJob {
+  public var output: String
+  /// Frames to render (inclusive); nil renders them all.
+  public var frames: ClosedRange<Int>?
+  public var scale: Double
+  public var progress: Bool
+
+  public init(output: String, frames: ClosedRange<Int>? = nil, scale: Double = 1, progress: Bool = false) {
+    self.output = output; self.frames = frames; self.scale = scale; self.progress = progress
+  }
+
+  /// True when `path` asks for a sequence of PNG files (`%d`, `%04d`, ...).
+  public static func isSequence(_ path: String) -> Bool { sequencePattern(path) != nil }
+
+  static func sequencePattern(_ path: String) -> (prefix: String, width: Int, suffix: String)? {
+    guard path.lowercased().hasSuffix(".png"), let pct = path.lastIndex(of: "%") else { return nil }
+    var i = path.index(after: pct)
+    var digits = ""
+    while i < path.endIndex, path[i].isNumber { digits.append(path[i]); i = path.index(after: i) }
+    guard i < path.endIndex, path[i] == "d" else { return nil }
+    return (String(path[..<pct]), Int(digits) ?? 0, String(path[path.index(after: i)...]))
+  }
+
+  static func name(_ pattern: (prefix: String, width: Int, suffix: String), _ k: Int) -> String {
+    var n = String(k)
+    while n.count < pattern.width { n = "0" + n }
+    return pattern.prefix + n + pattern.suffix
+  }
+
+  public func run(_ session: Session) throws(HostError) {
+    let scene = session.scene
+    let clock = session.simulation.clock
+    let all = 0...(clock.frameCount - 1)
+    let range = frames ?? all
+    guard range.lowerBound >= 0, range.upperBound <= all.upperBound else {
+      throw HostError("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
+    }
+    try RenderJob.checkSize(width: scene.width, height: scene.height, scale: scale)
+    let w = Int((scene.width * scale).rounded()), h = Int((scene.height * scale).rounded())
+    let pattern = AnimationJob.sequencePattern(output)
+    let dir = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."
+    var st = stat()
+    if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
+      throw HostError("cannot write '\(output)': the folder '\(dir)' does not exist")
+    }
+    var video: FFmpegEncoder? = nil
+    if pattern == nil {
+      let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+      guard let format = FFmpegEncoder.Format(rawValue: ext) else {
+        throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
+      }
+      do { video = try FFmpegEncoder(path: output, format: format, width: w, height: h, fps: clock.fps) } catch { throw HostError(error.description) }
+    }
+
+    // Painters for the workers, one per thread at a time.
+    let workers = 2
+    let pool = PainterPool(count: workers)
+    let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
+    // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the
+    // value it was created with (as it would be after an error mid-render).
+    let inFlight = DispatchSemaphore(value: 0)
+    for _ in 0..<(workers * 2) { inFlight.signal() }
+    let results = Locked<[Int: Result<RasterImage?, Error>]>([:])
+    let group = DispatchGroup()
+    var written: [String] = []
+    var next = range.lowerBound
+    let meter = Progress(total: range.count, enabled: progress)
+    let scale = self.scale
+
+    func cleanup() {
+      video?.cancel()
+      for f in written { unlink(f) }
+    }
+    // Writes finished frames to ffmpeg in order.
+    func flush(wait: Bool) throws(HostError) {
+      while next <= range.upperBound {
+        guard let r = results.take(next) else {
+          if wait { group.wait(); continue }
+          return
+        }
+        switch r {
+        case .failure(let e): throw HostError("cannot render frame \(next): \(e)")
+        case .success(let img):
+          if let img, let video { do { try video.write(img) } catch { throw HostError(error.description) } }
+        }
+        inFlight.signal()
+        meter.step()
+        next += 1
+      }
+    }
+
+    do {
+      for k in range {
+        let t = clock.time(ofFrame: k)
+        let list = try session.displayList(at: t)
+        while inFlight.wait(timeout: .now() + .milliseconds(5)) == .timedOut { try flush(wait: false) }
+        let target = pattern.map { AnimationJob.name($0, k) }
+        if let target { written.append(AnimationJob.tempName(for: target)) }
+        group.enter()
+        queue.async {
+          let painter = pool.take()
+          defer { pool.give(painter); group.leave() }
+          let r = Result<RasterImage?, Error> {
+            if let target {
+              let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
+              try AtomicOutput.write(png, to: AnimationJob.tempName(for: target))
+              return nil
+            }
+            return try painter.raster(list, scale: scale)
+          }
+          results.set(k, r)
+        }
+        try flush(wait: false)
+      }
+      try flush(wait: true)
+      group.wait()
+      if let video { do { try video.finish() } catch { throw HostError(error.description) } }
+      if let pattern {
+        for k in range {
+          let final = AnimationJob.name(pattern, k)
+          if rename(AnimationJob.tempName(for: final), final) != 0 {
+            throw HostError("cannot write '\(final)': \(String(cString: strerror(errno)))")
+          }
+        }
+        written = []
+      }
+      meter.finish()
+    } catch let e as HostError {
+      group.wait()
+      cleanup()
+      meter.finish()
+      throw e
+    } catch {
+      group.wait()
+      cleanup()
+      meter.finish()
+      throw HostError("\(error)")
+    }
+  }
+
+  static func tempName(for path: String) -> String {
+    let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    return dir + ".chartscene-" + base
+  }
+}
+
+/// Painters handed to worker threads (each has its own Pango context).
+final class PainterPool: @unchecked Sendable {
+  private var free: [CairoPainter] = []
+  private let lock = HostLock()
+  init(count: Int) {}
+  func take() -> CairoPainter {
+    lock.locked { free.popLast() } ?? CairoPainter(text: PangoText())
+  }
+  func give(_ p: CairoPainter) { lock.locked { free.append(p) } }
+}
+
+/// A value behind a mutex.
+final class Locked<T>: @unchecked Sendable {
+  private var value: T
+  private let lock = HostLock()
+  init(_ v: T) { value = v }
+  func set<K: Hashable, V>(_ k: K, _ v: V) where T == [K: V] { lock.locked { value[k] = v } }
+  func take<K: Hashable, V>(_ k: K) -> V? where T == [K: V] { lock.locked { value.removeValue(forKey: k) } }
+}
+
+final class HostLock: @unchecked Sendable {
+  private var m = pthread_mutex_t()
+  init() { pthread_mutex_init(&m, nil) }
+  deinit { pthread_mutex_destroy(&m) }
+  func locked<R>(_ body: () throws -> R) rethrows -> R {
+    pthread_mutex_lock(&m)
+    defer { pthread_mutex_unlock(&m) }
+    return try body()
+  }
+}
+
+/// A progress line on stderr (frames, fps, ETA) when it is a terminal; silent otherwise.
+final class Progress {
+  let total: Int
+  let enabled: Bool
+  var done = 0
+  let start: Double
+  var lastDraw = 0.0
+
+  init(total: Int, enabled: Bool) {
+    self.total = total
+    self.enabled = enabled && isatty(2) != 0
+    start = Progress.now()
+  }
+
+  static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  func step() {
+    done += 1
+    guard enabled else { return }
+    let t = Progress.now()
+    if t - lastDraw < 0.1 && done < total { return }
+    lastDraw = t
+    let elapsed = max(1e-6, t - start)
+    let fps = Double(done) / elapsed
+    let eta = Double(total - done) / max(1e-6, fps)
+    let width = 24
+    let filled = total > 0 ? width * done / total : width
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    let line = "\r\(bar) \(done)/\(total) frames  \(Int(fps.rounded())) fps  ETA \(String(Int(eta.rounded(.up)))) s "
+    _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+  }
+
+  func finish() {
+    guard enabled, done > 0 else { return }
+    _ = "\n".withCString { Glibc.write(2, $0, 1) }
+  }
+}
