@@ -1,5 +1,6 @@
 -- The article's horizontal HStack with a 3D effect: the five sample charts side by side,
--- each turned about the vertical axis by its distance from the centre.
+-- each turned about the vertical axis by its distance from the centre. A drag to the left
+-- brings the next card to the centre (it snaps), and one back.
 local cs = require("chartscene")
 local sets = cs.data.sample()
 local titles = { "Followers", "Views", "Shares", "Joined", "Messages" }
@@ -12,5 +13,10 @@ end
 
 return cs.scene {
   width = 1000, height = 560, theme = "day", background = "groupedBackground",
+  fps = 30, duration = 4,
   root = cs.carousel(items),
+  timeline = {
+    cs.drag { at = 0.5, target = "carousel", by = { -300, 0 }, duration = 0.6 },
+    cs.drag { at = 2.2, target = "carousel", by = { 500, 0 }, duration = 0.7 },
+  },
 }

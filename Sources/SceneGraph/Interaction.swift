@@ -11,6 +11,9 @@ public final class Interaction {
   let measurer: TextMeasurer
   var recognizer = GestureRecognizer()
   var grab: Grab = .none
+  /// The scroll container around the grabbed view: a drag along its axis or a wheel
+  /// scrolls it instead (decided at the drag's first movement).
+  var scroller: Grab?
 
   /// What the pointer took hold of when it went down.
   enum Grab {
@@ -34,15 +37,37 @@ public final class Interaction {
 
   /// Feeds one pointer event (at the current tick).
   public func handle(_ e: PointerEvent) {
-    if case .down = e.phase { grab = target(at: e.location) }
-    if case .scroll = e.phase { grab = target(at: e.location) }
-    for g in recognizer.feed(e) { dispatch(g) }
-    if case .up = e.phase { grab = .none }
+    switch e.phase {
+    case .down: (grab, scroller) = targets(at: e.location)
+    case .scroll:
+      let (g, s) = targets(at: e.location)
+      grab = s ?? g
+      scroller = nil
+    default: break
+    }
+    for g in recognizer.feed(e) { route(g) }
+    if case .up = e.phase { grab = .none; scroller = nil }
+  }
+
+  /// Hands a gesture to the grab; a drag along a scroll container's axis that did not start
+  /// on a control of its own (a mini-map, a card) scrolls the container instead.
+  func route(_ g: Gesture) {
+    if let s = scroller, case .dragChanged(let a, let b) = g {
+      scroller = nil
+      if case .scroll(_, _, let horizontal) = s, case .chart(_, let part, _, _) = grab, part == .plot {
+        let along = horizontal ? abs(b.x - a.x) > abs(b.y - a.y) : abs(b.y - a.y) > abs(b.x - a.x)
+        if along {
+          grab = s
+          dispatch(.dragBegan(start: a))
+        }
+      }
+    }
+    dispatch(g)
   }
 
   /// Advances the recogniser's clock (a held press becomes a long press).
   public func tick(_ t: Double) {
-    for g in recognizer.tick(t) { dispatch(g) }
+    for g in recognizer.tick(t) { route(g) }
   }
 
   // MARK: - Hit testing
@@ -90,6 +115,18 @@ public final class Interaction {
       y = c.y + (y - c.y) / k
     }
     return Point(x, y)
+  }
+
+  /// What a pointer going down at `point` takes hold of, and the scroll container around it.
+  func targets(at point: Point) -> (Grab, Grab?) {
+    let g = target(at: point)
+    var s: Grab? = nil
+    for (node, _) in hit(point).reversed() {
+      if case .list = node.kind { s = .scroll(node, start: 0, horizontal: false); break }
+      if case .carousel = node.kind { s = .scroll(node, start: 0, horizontal: true); break }
+    }
+    if case .scroll = g { return (g, nil) }
+    return (g, s)
   }
 
   /// Decides what a pointer going down at `point` takes hold of.
