@@ -5,41 +5,20 @@ import XCTest
 final class EndToEndTests: XCTestCase {
   static let repo: URL = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  static var binary: URL {
-    // The test bundle sits next to the executable in the build folder.
-    let here = Bundle.main.bundleURL
-    for dir in [here, here.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
-      let candidate = dir.appendingPathComponent("chartscene")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return repo.appendingPathComponent(".build/debug/chartscene")
-  }
+  static var binary: URL { CLI.binary }
 
   var tmp: URL!
   override func setUpWithError() throws {
+    try super.setUpWithError()
     tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-e2e-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
   }
   override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
 
-  struct Result { var status: Int32; var stdout: String; var stderr: String; var seconds: Double }
+  typealias Result = CLI.Result
 
   @discardableResult
-  func run(_ args: [String], cwd: URL? = nil) throws -> Result {
-    let p = Process()
-    p.executableURL = Self.binary
-    p.arguments = args
-    p.currentDirectoryURL = cwd ?? Self.repo
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    let start = Date()
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), seconds: Date().timeIntervalSince(start))
-  }
+  func run(_ args: [String], cwd: URL? = nil) throws -> Result { try CLI.run(args, cwd: cwd) }
 
   func examples() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: Self.repo.appendingPathComponent("examples").path).filter { $0.hasSuffix(".lua") }.sorted()
@@ -190,5 +169,37 @@ final class EndToEndTests: XCTestCase {
     var best = Double.infinity
     for _ in 0..<3 { best = min(best, try run(["examples/chart.lua", "-o", out.path]).seconds) }
     XCTAssertLessThan(best, 1.0)
+  }
+}
+
+/// Runs the built `chartscene` executable.
+enum CLI {
+  struct Result { var status: Int32; var stdout: String; var stderr: String; var seconds: Double }
+
+  static var binary: URL {
+    // The test bundle sits next to the executable in the build folder.
+    let here = Bundle.main.bundleURL
+    for dir in [here, here.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+      let candidate = dir.appendingPathComponent("chartscene")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return EndToEndTests.repo.appendingPathComponent(".build/debug/chartscene")
+  }
+
+  @discardableResult
+  static func run(_ args: [String], cwd: URL? = nil) throws -> Result {
+    let p = Process()
+    p.executableURL = binary
+    p.arguments = args
+    p.currentDirectoryURL = cwd ?? EndToEndTests.repo
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    let start = Date()
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), seconds: Date().timeIntervalSince(start))
   }
 }
