@@ -50,10 +50,9 @@ public final class Session {
     }
     let lua = LuaState()
     ChartSceneModule.install(lua, context: context)
+    lua.callBudget = Session.instructionBudget
     do {
       try lua.load(bytes, chunkName: "@" + scriptPath)
-      lua.setInstructionBudget(Session.instructionBudget)
-      defer { lua.setInstructionBudget(0) }
       try lua.pcall(nargs: 0, nresults: 1)
     } catch {
       throw HostError(Session.located(error.message, file: scriptPath, chunks: context.chunks))

@@ -111,7 +111,7 @@ public struct PresetLoader {
     let lua = LuaState(bare: true)
     do {
       try lua.loadData(bytes, chunkName: "@" + path)
-      lua.setInstructionBudget(10_000_000)
+      lua.callBudget = 10_000_000
       try lua.pcall(nargs: 0, nresults: 1)
     } catch {
       throw PresetError(message: error.restoringPath([path]))

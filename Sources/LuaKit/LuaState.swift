@@ -56,6 +56,10 @@ public final class LuaState {
   public let L: OpaquePointer
   private var boxes: [Unmanaged<FunctionBox>] = []
   var objects: [AnyObject] = []
+  /// Instructions any one protected call may run before it is stopped (0: no limit). A
+  /// script's evaluation and each callback (draw, update, timeline calls) get this budget.
+  public var callBudget: Int32 = 0
+  var depth = 0
   var objectRefs: [ObjectIdentifier: Int32] = [:]
 
   /// A state with the sandboxed standard library; `bare` opens no library at all (for
@@ -188,7 +192,12 @@ public final class LuaState {
     let base = top - nargs
     lua_pushcclosure(L, cs_msgh, 0)
     lua_rotate(L, base, 1)
+    // The outermost call arms the budget; calls made inside it share what is left.
+    depth += 1
+    if depth == 1 && callBudget > 0 { cs_setbudget(L, callBudget) }
     let rc = cs_pcall(L, nargs, nresults, base)
+    depth -= 1
+    if depth == 0 && callBudget > 0 { cs_setbudget(L, 0) }
     cs_remove(L, base)
     if rc != LUA_OK {
       let msg = toString(-1) ?? "unknown error"

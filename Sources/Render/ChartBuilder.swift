@@ -181,18 +181,21 @@ struct ChartBuilder {
     let yOf = { (v: Double) -> Double in
       range.max > range.min ? inner.maxY - (v - range.min) / span * inner.height : inner.midY
     }
-    items.append(.pushClip(.rect(mm, radius: radius)))
+    // A plain rectangular clip (cairo's fast path); the rounded corners come from the dim.
+    items.append(.pushClip(.rect(mm)))
     for line in set.lines {
       let alpha = snap.alpha[line.id] ?? 1
       guard alpha > 0.001 else { continue }
       let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
       stroke(pls, color: line.color.multipliedAlpha(alpha), width: 1)
     }
-    guard let win = parts.minimapWindow else { items.append(.popClip); return }
-    // Dim what is outside the window.
-    if win.minX > mm.minX { items.append(.path(.rect(Rect(mm.x, mm.y, win.minX - mm.x, mm.height)), .fill(theme.minimapDim))) }
-    if win.maxX < mm.maxX { items.append(.path(.rect(Rect(win.maxX, mm.y, mm.maxX - win.maxX, mm.height)), .fill(theme.minimapDim))) }
     items.append(.popClip)
+    guard let win = parts.minimapWindow else { return }
+    // Dim what is outside the window: the rounded mini-map with the window cut out.
+    var dim = Path()
+    dim.rect(mm, radius: radius)
+    dim.rect(win)
+    items.append(.path(dim, .fill(theme.minimapDim)))
     // The window: thick handles left and right, thin borders top and bottom.
     let hw = parts.minimapLeft?.width ?? ChartMetrics.handleWidth
     var frame = Path()

@@ -84,7 +84,19 @@ public final class CairoPainter {
       cairo_new_path(cr)
     case .pushClip(let p):
       cairo_save(cr)
-      addPath(p, cr)
+      if p.elements.count == 1, case .rect(let r, let radius) = p.elements[0], radius == 0 {
+        // A rectangle on whole device pixels: cairo clips it without a mask.
+        var x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        x0 = x0.rounded(); y0 = y0.rounded(); x1 = x1.rounded(); y1 = y1.rounded()
+        cairo_device_to_user(cr, &x0, &y0)
+        cairo_device_to_user(cr, &x1, &y1)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+      } else {
+        addPath(p, cr)
+      }
       cairo_clip(cr)
     case .popClip, .popTransform:
       cairo_restore(cr)

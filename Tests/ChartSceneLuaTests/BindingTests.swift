@@ -122,6 +122,9 @@ final class BindingTests: XCTestCase {
     XCTAssertEqual(dir.error("local x = debug.traceback()"), "s.lua:1: 'debug' is not available in chartscene scripts")
     XCTAssertEqual(dir.error("require('../etc/passwd')"), "s.lua:1: module '../etc/passwd' not found (module names are like 'helpers' or 'lib.colors')")
     XCTAssertTrue(dir.error("while true do end").hasSuffix("script ran for too long (instruction budget exhausted; an endless loop?)"))
+    // Callbacks have a budget too: an endless draw function stops with its line.
+    XCTAssertEqual(dir.error("return cs.scene{ root = cs.canvas{ draw = function(g)\n  while true do end\nend } }"),
+                   "s.lua:2: script ran for too long (instruction budget exhausted; an endless loop?)")
   }
 
   func testRequireFindsModulesNextToTheScript() throws {
