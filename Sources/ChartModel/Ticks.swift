@@ -124,6 +124,7 @@ public enum CompactNumber {
 public struct DateTick: Sendable, Equatable {
   public var timeMs: Double
   public var text: String
+  public init(timeMs: Double, text: String) { self.timeMs = timeMs; self.text = text }
 }
 
 public enum DateTicks {

@@ -99,16 +99,35 @@ struct ChartBuilder {
       items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.midX - w / 2, band.y + 6))))
       return
     }
-    let ticks = DateTicks.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, labelWidth: labelWidth, stepMs: set.typicalStepMs, lastMs: set.lastMs).ticks
+    let made = DateTicks.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, labelWidth: labelWidth, stepMs: set.typicalStepMs, lastMs: set.lastMs)
+    // The labels halfway between fade in as the zoom makes room for them (and out as it
+    // takes it away), so the density changes smoothly; at full opacity they would be the
+    // next stride's labels. They never come closer than a label and a gap.
+    let textWidth = measurer.measure(sample, font: ChartMetrics.axisFont).width
+    let halfPx = made.stride / 2 * plot.width / (tHi - tLo)
+    let fade = made.stride / 2 >= set.typicalStepMs ? max(0, min(1, (halfPx - textWidth - 10) / max(1, labelWidth - textWidth - 10))) : 0
+    var ticks = made.ticks.map { ($0, 1.0) }
+    if fade > 0.01 {
+      let useTime = made.stride / 2 < 86_400_000 - 1
+      // Anchored like the others: on the last point, a half stride off.
+      var t = set.lastMs - made.stride / 2 - ((set.lastMs - made.stride / 2 - tLo) / made.stride).rounded(.down) * made.stride
+      while t <= tHi + 1e-6 {
+        if t >= tLo - 1e-6 {
+          ticks.append((DateTick(timeMs: t, text: useTime ? DateText.hourMinute(t) : DateText.monthDay(t)), fade))
+        }
+        t += made.stride
+      }
+      ticks.sort { $0.0.timeMs < $1.0.timeMs }
+    }
     var lastRight = -Double.infinity
-    for tick in ticks {
+    for (tick, alpha) in ticks {
       let w = measurer.measure(tick.text, font: ChartMetrics.axisFont).width
       // Keep labels inside the plot; skip one that would then touch its neighbour.
       var x = xOf(tick.timeMs) - w / 2
       x = max(plot.x, min(plot.maxX - w, x))
-      if x < lastRight + 16 { continue }
+      if x < lastRight + 8 { continue }
       lastRight = x + w
-      items.append(.text(TextRun(tick.text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(x, band.y + 6))))
+      items.append(.text(TextRun(tick.text, font: ChartMetrics.axisFont, color: theme.axisText.multipliedAlpha(alpha), origin: Point(x, band.y + 6))))
     }
   }
 
