@@ -400,8 +400,8 @@ public final class Interaction {
     return found
   }
 
-  /// A point in a node's layout coordinates as drawn in the scene (offsets and scales of the
-  /// node and its ancestors; 3D turns are left out).
+  /// A point in a node's layout coordinates as drawn in the scene (3D turns, offsets and
+  /// scales of the node and its ancestors: the inverse of `toLocal`).
   static func toScene(_ node: Node, within root: Node, _ q: Point) -> Point {
     var path: [Node] = []
     func find(_ n: Node) -> Bool {
@@ -414,6 +414,13 @@ public final class Interaction {
     for n in path {  // innermost first
       let s = n.style, pl = n.placement
       let c = n.frame.center
+      let turn = pl.turn + (s.rotation3d?.angle ?? 0)
+      if turn != 0 {
+        let theta = turn * Double.pi / 180, persp = s.rotation3d?.perspective ?? 1000
+        let u = p.x - c.x
+        let k = persp / max(1, persp + u * sin(theta))
+        p = Point(c.x + u * cos(theta) * k, c.y + (p.y - c.y) * k)
+      }
       let scale = s.scale * pl.scale
       p = Point((p.x - c.x) * scale + c.x + s.offset.x + pl.offset.x, (p.y - c.y) * scale + c.y + s.offset.y + pl.offset.y)
     }

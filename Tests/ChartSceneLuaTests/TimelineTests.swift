@@ -134,6 +134,30 @@ final class TimelineTests: XCTestCase {
     XCTAssertEqual(afterWheel, max(0, afterDrag - 50), accuracy: 1e-6)
   }
 
+  func testModalClosesWithASwipeDown() throws {
+    let s = deckScene("cs.tap { at = 0.2, target = 'deck' }, cs.drag { at = 1.5, target = 'a.title', by = {0, 200}, duration = 0.3 }")
+    XCTAssertEqual(node(try json(s, at: 1.4), "deck")?["modal"] as? String, "a")
+    XCTAssertTrue(node(try json(s, at: 3), "deck")?["modal"] is NSNull)
+  }
+
+  func testCarouselScrollsAndSnapsAndTurnedItemsAreHit() throws {
+    let s = """
+      local sets = cs.data.sample()
+      return cs.scene { width = 900, height = 400, fps = 30, duration = 4,
+        root = cs.carousel { id = "k", itemWidth = 300, spacing = 20, angle = 40,
+          cs.chart { id = "a", data = sets[1] }, cs.chart { id = "b", data = sets[2] }, cs.chart { id = "c", data = sets[3] } },
+        timeline = {
+          cs.drag { at = 0.2, target = 'k', by = {-200, 0}, duration = 0.4 },
+          -- A tap on the turned item to the right hits its chip through the 3D turn.
+          cs.tap { at = 2.5, target = 'c.legend.y0' },
+        } }
+      """
+    let scroll = try XCTUnwrap(node(try json(s, at: 2), "k")?["scroll"] as? Double)
+    XCTAssertEqual(scroll.truncatingRemainder(dividingBy: 320), 0, accuracy: 1e-6, "snapped to an item: \(scroll)")
+    XCTAssertGreaterThan(scroll, 0)
+    XCTAssertEqual(node(try json(s, at: 3), "c")?["hidden"] as? [String], ["y0"])
+  }
+
   func testTabsSwitchOnTap() throws {
     let tabs = """
       local s = cs.data.sample()[1]
