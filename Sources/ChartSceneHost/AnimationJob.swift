@@ -157,7 +157,7 @@ public struct AnimationJob {
 /// Painters handed to worker threads (each has its own Pango context).
 final class PainterPool: @unchecked Sendable {
   private var free: [CairoPainter] = []
-  private let lock = HostLock()
+  private let lock = Lock()
   init(count: Int) {}
   func take() -> CairoPainter {
     lock.locked { free.popLast() } ?? CairoPainter(text: PangoText())
@@ -168,21 +168,10 @@ final class PainterPool: @unchecked Sendable {
 /// A value behind a mutex.
 final class Locked<T>: @unchecked Sendable {
   private var value: T
-  private let lock = HostLock()
+  private let lock = Lock()
   init(_ v: T) { value = v }
   func set<K: Hashable, V>(_ k: K, _ v: V) where T == [K: V] { lock.locked { value[k] = v } }
   func take<K: Hashable, V>(_ k: K) -> V? where T == [K: V] { lock.locked { value.removeValue(forKey: k) } }
-}
-
-final class HostLock: @unchecked Sendable {
-  private var m = pthread_mutex_t()
-  init() { pthread_mutex_init(&m, nil) }
-  deinit { pthread_mutex_destroy(&m) }
-  func locked<R>(_ body: () throws -> R) rethrows -> R {
-    pthread_mutex_lock(&m)
-    defer { pthread_mutex_unlock(&m) }
-    return try body()
-  }
 }
 
 /// A progress line on stderr (frames, fps, ETA) when it is a terminal; silent otherwise.

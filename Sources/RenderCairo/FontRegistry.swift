@@ -36,11 +36,11 @@ public enum FontRegistry {
 }
 
 /// A small mutex (no Foundation).
-final class Lock: @unchecked Sendable {
+public final class Lock: @unchecked Sendable {
   private var m = pthread_mutex_t()
-  init() { pthread_mutex_init(&m, nil) }
+  public init() { pthread_mutex_init(&m, nil) }
   deinit { pthread_mutex_destroy(&m) }
-  func locked<T>(_ body: () throws -> T) rethrows -> T {
+  public func locked<T>(_ body: () throws -> T) rethrows -> T {
     pthread_mutex_lock(&m)
     defer { pthread_mutex_unlock(&m) }
     return try body()
