@@ -42,7 +42,7 @@ let package = Package(
       dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding"]),
     .executableTarget(
       name: "chartscene",
-      dependencies: ["ChartSceneHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["ChartSceneHost", "ChartSceneLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
     // Tests.
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),

@@ -35,7 +35,10 @@ public final class Session {
   /// Instructions a script may run while it is evaluated (about a few seconds of Lua).
   public static let instructionBudget: Int32 = 1_000_000_000
 
-  public init(scriptPath: String, overrides: Overrides = Overrides(), quiet: Bool = false) throws(HostError) {
+  /// Files the script read (modules, data, presets), also known when loading failed.
+  public var files: [String] { context.files.paths }
+
+  public init(scriptPath: String, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
     self.scriptPath = scriptPath
     let bytes: [UInt8]
     do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
@@ -48,6 +51,7 @@ public final class Session {
       collected.append(message)
       if !quiet { Session.printError("warning: \(message)") }
     }
+    files?(context.files)
     let lua = LuaState()
     ChartSceneModule.install(lua, context: context)
     lua.callBudget = Session.instructionBudget

@@ -31,8 +31,17 @@ public final class BindingContext {
   /// The scene the script returned (for `cs.call` functions).
   public var scene: Scene?
 
+  /// Every file the script made chartscene read (data, modules, presets): what `--watch`
+  /// watches besides the script.
+  public let files = FileLog()
+
   /// Preset lookup for this script.
-  public var presets: PresetLoader { PresetLoader(scriptDirectory: scriptDirectory, assetsDirectory: assetsDirectory) }
+  public var presets: PresetLoader {
+    var l = PresetLoader(scriptDirectory: scriptDirectory, assetsDirectory: assetsDirectory)
+    let files = self.files
+    l.onRead = { files.insert($0) }
+    return l
+  }
 
   /// A script path made absolute against the script's folder.
   public func resolve(_ path: String) -> String {
@@ -53,4 +62,11 @@ public final class BindingContext {
       }
     }
   }
+}
+
+/// The files a script depends on, in the order they were first read.
+public final class FileLog {
+  public private(set) var paths: [String] = []
+  public init() {}
+  public func insert(_ path: String) { if !paths.contains(path) { paths.append(path) } }
 }

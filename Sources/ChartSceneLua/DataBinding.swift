@@ -58,6 +58,7 @@ enum DataBinding {
 
   static func load(path: String, shown: String, context: BindingContext, decode: ([UInt8], String) throws(DataError) -> [ChartSet]) throws(LuaError) -> [ChartSet] {
     if let sets = context.loaded[path] { return sets }
+    context.files.insert(path)
     let bytes: [UInt8]
     do { bytes = try FileReader.read(path) } catch { throw LuaError(error.description) }
     let sets: [ChartSet]

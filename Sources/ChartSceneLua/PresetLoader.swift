@@ -18,6 +18,8 @@ public struct PresetLoader {
   /// Folders searched in order after a path: next to the script, the user's, built-ins.
   public let scriptDirectory: String
   public let assetsDirectory: String?
+  /// Told of every preset file read (for `--watch`).
+  public var onRead: ((String) -> Void)?
 
   public init(scriptDirectory: String, assetsDirectory: String?) {
     self.scriptDirectory = scriptDirectory
@@ -106,6 +108,7 @@ public struct PresetLoader {
 
   /// Reads one file: its own values (flattened, checked against the schema) and `extends`.
   func read(_ path: String) throws(PresetError) -> ([String: PresetValue], String?, [UInt8]) {
+    onRead?(path)
     let bytes: [UInt8]
     do { bytes = try FileReader.read(path, limit: 1 << 20) } catch { throw PresetError(message: "\(path): \(error.description)") }
     let lua = LuaState(bare: true)

@@ -20,6 +20,7 @@ enum RequireBinding {
       }
       let relative = parts.joined(separator: "/") + ".lua"
       let path = context.resolve(relative)
+      context.files.insert(path)
       let bytes: [UInt8]
       do { bytes = try FileReader.read(path) } catch {
         throw LuaError("module '\(name)' not found (looked for '\(path)' next to the script)")

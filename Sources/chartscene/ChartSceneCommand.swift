@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartSceneHost
+import ChartSceneLua
 import Glibc
 
 /// `chartscene SCRIPT.lua ...` (the default) and `chartscene preset ...`.
@@ -49,6 +50,9 @@ struct Render: ParsableCommand {
   @Flag(help: "Print the scene as JSON instead of rendering.")
   var inspect = false
 
+  @Flag(help: "Render again on every save of the script, its modules, data and presets.")
+  var watch = false
+
   func validate() throws {
     if let at { guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") } }
     if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
@@ -70,10 +74,18 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    if watch {
+      WatchLoop(script: script) { files in try self.once(files: files) }.run()
+    }
+    try once(files: nil)
+  }
+
+  /// Loads the script and renders (or inspects) once.
+  func once(files: ((FileLog) -> Void)?) throws {
     var overrides = Session.Overrides(theme: theme, preset: preset)
     overrides.fps = fps
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
-    let session = try Session(scriptPath: script, overrides: overrides)
+    let session = try Session(scriptPath: script, overrides: overrides, files: files)
     if inspect {
       print(try session.inspect(at: at ?? 0), terminator: "")
       return
