@@ -19,6 +19,7 @@ let package = Package(
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .target(name: "CPNG", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
 
     // Model: data, windows, ticks. No drawing, no Lua.
     .target(name: "Drawing"),
@@ -33,13 +34,14 @@ let package = Package(
     .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
     .target(name: "RenderCairo", dependencies: ["Drawing", "SceneGraph", "Render", "CCairo"]),
     .target(name: "Encoding", dependencies: ["Drawing", "CPNG"]),
+    .target(name: "LiveWindow", dependencies: ["Drawing", "Gestures", "CSDL2"]),
     // Lua host.
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
     .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph", "Render"]),
     // CLI.
     .target(
       name: "ChartSceneHost",
-      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding"]),
+      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion"]),
     .executableTarget(
       name: "chartscene",
       dependencies: ["ChartSceneHost", "ChartSceneLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -27,6 +27,11 @@ public final class Session {
     /// A preset name or path (paths relative to the working folder).
     public var preset: String?
     public var fps: Double?
+    /// A timeline file that replaces the script's timeline (`--timeline`).
+    public var timeline: String?
+    /// A timeline chunk whose events are added to the script's (a live session's gestures,
+    /// kept across reloads).
+    public var addedTimeline: String?
     public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
       self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
@@ -82,6 +87,25 @@ public final class Session {
       scene.theme = t
     }
     if let fps = overrides.fps { scene.fps = fps }
+    if let path = overrides.timeline {
+      let bytes: [UInt8]
+      do { bytes = try FileReader.read(path, limit: 16 << 20) } catch { throw HostError(error.description) }
+      context.files.insert(path)
+      do {
+        scene.timeline = try ChartSceneModule.timeline(from: lua, bytes: bytes, chunkName: "@" + path)
+      } catch let e as LuaError {
+        throw HostError(Session.located(e.message, file: path, chunks: context.chunks))
+      } catch {
+        throw HostError("\(path): \(error)")
+      }
+    }
+    if let source = overrides.addedTimeline {
+      do {
+        scene.timeline += try ChartSceneModule.timeline(from: lua, bytes: Array(source.utf8), chunkName: "=recorded")
+      } catch {
+        throw HostError("recorded gestures: \(error)")
+      }
+    }
     if let w = overrides.width { scene.width = w }
     if let h = overrides.height { scene.height = h }
     text = PangoText()

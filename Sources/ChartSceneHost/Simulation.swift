@@ -27,6 +27,15 @@ public final class Simulation {
     pending = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
   }
 
+  /// Queues a live pointer event: it is handled in the next tick.
+  public func inject(_ e: PointerEvent) {
+    pointer.append(PointerEvent(e.phase, e.location, at: clock.time(ofFrame: tick + 1) - clock.dt / 4))
+  }
+
+  /// The node or chart part under a point now (`deck`, `views.minimap.window`), for naming
+  /// recorded gestures.
+  public func target(at p: Point) -> String? { interaction.targetName(at: p) }
+
   /// Runs ticks until tick `k` has run.
   public func advance(to k: Int) throws(HostError) {
     while tick < k {

@@ -29,6 +29,21 @@ public enum ChartSceneModule {
     lua.pop()
   }
 
+  /// Loads a timeline file (a chunk returning a table of cs.* events) into the script's
+  /// state and returns its events.
+  public static func timeline(from lua: LuaState, bytes: [UInt8], chunkName: String) throws -> [TimelineEvent] {
+    try lua.load(bytes, chunkName: chunkName)
+    try lua.pcall(nargs: 0, nresults: 1)
+    defer { lua.pop() }
+    lua.newTable()
+    lua.pushValue(-2)
+    lua.rawSet(-2, "timeline")
+    defer { lua.pop() }
+    let o = try LuaOptions(lua, -1, owner: "the timeline file", known: ["timeline"])
+    guard lua.type(at: -2) == 5 else { throw LuaError("the timeline file must return a table of cs.* events (it returned \(lua.valueTypeName(at: -2)))", wantsLocation: false) }
+    return try TimelineBindings.timeline(lua, o)
+  }
+
   /// The scene a script returned (on top of the stack), or an error saying what came back.
   public static func scene(from lua: LuaState, at index: Int32) throws(LuaError) -> Scene {
     if let s = lua.object(at: index, SceneBinding.typeName) as? Scene { return s }

@@ -365,6 +365,26 @@ public final class Interaction {
 
   // MARK: - Targets
 
+  /// A name for what is under a point: a chart part (`c.legend.y0`, `c.minimap.window`,
+  /// `c.plot`), the top card's deck, a list, a tab bar; nil for nothing in particular.
+  public func targetName(at q: Point) -> String? {
+    switch target(at: q) {
+    case .none: return nil
+    case .chart(let node, let part, _, _):
+      switch part {
+      case .window: return node.id + ".minimap.window"
+      case .left: return node.id + ".minimap.left"
+      case .right: return node.id + ".minimap.right"
+      case .plot: return node.id + ".plot"
+      case .legend(let id): return node.id + ".legend." + id
+      }
+    case .card(let deck, _): return deck.id
+    case .modal(let deck): return deck.id
+    case .scroll(let node, _, _): return node.id
+    case .tabs(let node): return node.id
+    }
+  }
+
   /// The centre of a node or chart part now (`deck`, `views.minimap.window`, `views.plot`).
   public func point(of target: String) -> Point? {
     var best: Node?

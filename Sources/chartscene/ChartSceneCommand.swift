@@ -53,11 +53,22 @@ struct Render: ParsableCommand {
   @Flag(help: "Render again on every save of the script, its modules, data and presets.")
   var watch = false
 
+  @Flag(help: "Show the scene in a window; the pointer drives the gestures; reloads on save. Keys: space play/pause, ←/→ step, Home, r reload, t day/night, s save PNG, i inspect, q quit.")
+  var live = false
+
+  @Option(help: "With --live: write the gestures performed as a timeline (a Lua chunk) to this file on quit.")
+  var record: String?
+
+  @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.")
+  var timeline: String?
+
   func validate() throws {
     if let at { guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") } }
     if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
     if let frames, parseFrames(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
     if let fps { guard fps >= 1, fps <= 240 else { throw ValidationError("bad --fps \(fps) (1 to 240)") } }
+    if record != nil && !live { throw ValidationError("--record needs --live") }
+    if live && (watch || inspect || output != nil) { throw ValidationError("--live shows the scene in a window: it takes no -o, --watch or --inspect") }
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
   }
 
@@ -74,6 +85,14 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    if live {
+      var overrides = Session.Overrides(theme: theme, preset: preset)
+      overrides.fps = fps
+      overrides.timeline = timeline
+      if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
+      try LiveLoop(script: script, overrides: overrides, record: record).run()
+      return
+    }
     if watch {
       WatchLoop(script: script) { files in try self.once(files: files) }.run()
     }
@@ -84,6 +103,7 @@ struct Render: ParsableCommand {
   func once(files: ((FileLog) -> Void)?) throws {
     var overrides = Session.Overrides(theme: theme, preset: preset)
     overrides.fps = fps
+    overrides.timeline = timeline
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
     let session = try Session(scriptPath: script, overrides: overrides, files: files)
     if inspect {

@@ -1,0 +1,255 @@
+import ChartSceneLua
+import Drawing
+import Encoding
+import Glibc
+import Gestures
+import LiveWindow
+import Render
+import RenderCairo
+import SceneGraph
+
+/// Set by SIGINT/SIGTERM: the live loop stops cleanly (and writes its recording).
+nonisolated(unsafe) var liveStopRequested: sig_atomic_t = 0
+
+/// `--live`: the scene in a window at its fps. The pointer drives the same recognisers as
+/// the timeline; saves reload the script, keeping the state and the playhead (the script is
+/// run again and the user's gestures so far are replayed on it, so every view ends where the
+/// user left it); a script error shows over the last good picture until the next good save.
+public final class LiveLoop {
+  let script: String
+  var overrides: Session.Overrides
+  let recordPath: String?
+  var session: Session
+  let window: LiveWindow
+  let recorder = Recorder()
+  var painter: CairoPainter
+  var running: Bool
+  var errorLine: String?
+  var themeOverride: String?
+
+  public init(script: String, overrides: Session.Overrides, record: String?) throws(HostError) {
+    self.script = script
+    self.overrides = overrides
+    self.recordPath = record
+    session = try Session(scriptPath: script, overrides: overrides)
+    do {
+      window = try LiveWindow(title: "chartscene — \(script)", width: Int(session.scene.width), height: Int(session.scene.height))
+    } catch {
+      throw HostError(error.description)
+    }
+    painter = CairoPainter(text: session.text)
+    running = true
+  }
+
+  public func run() throws(HostError) {
+    signal(SIGINT) { _ in liveStopRequested = 1 }
+    signal(SIGTERM) { _ in liveStopRequested = 1 }
+    let watcher = FileWatcher()
+    watcher.watch([script] + session.files)
+    var nextTick = Self.now()
+    try draw()
+    loop: while liveStopRequested == 0 {
+      let wait = max(0, Int32((nextTick - Self.now()) * 1000))
+      for input in window.poll(timeoutMs: running ? min(wait, 50) : 50) {
+        switch input {
+        case .close: break loop
+        case .resized(let w, let h):
+          session.scene.width = w
+          session.scene.height = h
+          try draw()
+        case .pointer(let phase, let q):
+          let e = PointerEvent(phase, q, at: session.simulation.clock.time(ofFrame: session.simulation.tick + 1))
+          recorder.record(e) { session.simulation.target(at: $0) }
+          session.simulation.inject(e)
+          if !running { try step() }
+        case .key(let key):
+          switch key {
+          case .quit: break loop
+          case .playPause: running.toggle(); nextTick = Self.now()
+          case .stepForward: running = false; try step()
+          case .stepBack: running = false; reload(to: max(0, session.simulation.tick - 1))
+          case .home: reload(to: 0)
+          case .reload: reload(to: session.simulation.tick)
+          case .theme:
+            themeOverride = session.scene.theme.name == "night" ? "day" : "night"
+            session.scene.theme = themeOverride == "night" ? .night : .day
+            try draw()
+          case .save: save()
+          case .inspect:
+            if let json = try? session.inspect(at: session.simulation.clock.time(ofFrame: session.simulation.tick)) { print(json, terminator: "") }
+          }
+        }
+      }
+      if watcher.changed() {
+        reload(to: session.simulation.tick)
+        watcher.watch([script] + session.files)
+      }
+      if running && Self.now() >= nextTick {
+        try step()
+        nextTick += session.simulation.clock.dt
+        if Self.now() - nextTick > 0.25 { nextTick = Self.now() }  // fell behind: do not race
+      }
+    }
+    writeRecording()
+  }
+
+  /// Runs one tick and shows it.
+  func step() throws(HostError) {
+    do { try session.simulation.advance(to: session.simulation.tick + 1) } catch {
+      errorLine = "error: " + error.message
+      Session.printError(errorLine!)
+      running = false
+    }
+    try draw()
+  }
+
+  func draw() throws(HostError) {
+    let t = session.simulation.clock.time(ofFrame: max(0, session.simulation.tick))
+    var list: DisplayList
+    do {
+      Layout(measurer: session.text).layout(session.scene, at: t)
+      list = try DisplayListBuilder(measurer: session.text).build(session.scene, time: t)
+    } catch {
+      errorLine = "error: \(error)"
+      return
+    }
+    if let errorLine { list.items += LiveLoop.overlay(errorLine, size: list.size) }
+    do {
+      window.show(try painter.raster(list, scale: window.pixelScale))
+    } catch {
+      throw HostError("cannot draw the window: \(error)")
+    }
+  }
+
+  /// A red box at the bottom of the window with the error line.
+  static func overlay(_ message: String, size: Size) -> [DisplayItem] {
+    let box = Rect(8, max(8, size.height - 52), max(0, size.width - 16), 44)
+    return [
+      .path(.rect(box, radius: 8), .fill(Color(r: 0.75, g: 0.1, b: 0.1, a: 0.92))),
+      .pushClip(.rect(box.inset(by: 10))),
+      .text(TextRun(message, font: Font(size: 13, weight: .semibold), color: .white, origin: Point(box.x + 12, box.y + 13))),
+      .popClip,
+    ]
+  }
+
+  /// Runs the script again and replays the user's gestures on it up to `tick`.
+  func reload(to tick: Int) {
+    let start = Self.now()
+    var o = overrides
+    o.addedTimeline = recorder.luaSource(script: script)
+    if let themeOverride { o.theme = themeOverride }
+    do {
+      let fresh = try Session(scriptPath: script, overrides: o, quiet: false)
+      fresh.scene.width = session.scene.width
+      fresh.scene.height = session.scene.height
+      try fresh.simulation.advance(to: tick)
+      session = fresh
+      painter = CairoPainter(text: fresh.text)
+      errorLine = nil
+      Session.printError("reloaded \(script) in \(Int(((Self.now() - start) * 1000).rounded())) ms")
+    } catch {
+      errorLine = "error: " + error.message
+      Session.printError(errorLine!)
+    }
+    try? draw()
+  }
+
+  func save() {
+    var base = script
+    if base.hasSuffix(".lua") { base.removeLast(4) }
+    let path = base + "-\(max(0, session.simulation.tick)).png"
+    do {
+      let t = session.simulation.clock.time(ofFrame: max(0, session.simulation.tick))
+      try RenderJob(output: path, time: t, scale: 1).run(session)
+      Session.printError("saved \(path)")
+    } catch {
+      Session.printError("error: \(error.message)")
+    }
+  }
+
+  func writeRecording() {
+    guard let recordPath else { return }
+    do {
+      try AtomicOutput.write(Array(recorder.luaSource(script: script).utf8), to: recordPath)
+      Session.printError("recorded \(recorder.lines.count) gestures to \(recordPath)")
+    } catch {
+      Session.printError("error: \(error.description)")
+    }
+  }
+
+  static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}
+
+/// Watches files through inotify on their folders (editors that save by renaming are seen).
+public final class FileWatcher {
+  let fd: Int32
+  var folders: [Int32: String] = [:]
+  var files: Set<String> = []
+
+  public init() { fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
+  deinit { if fd >= 0 { close(fd) } }
+
+  public func watch(_ paths: [String]) {
+    files = Set(paths.map(FileWatcher.absolute))
+    for folder in Set(files.map(FileWatcher.folder)) where !folders.values.contains(folder) {
+      let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
+      if wd >= 0 { folders[wd] = folder }
+    }
+  }
+
+  /// True when a watched file changed (waits `timeoutMs`; 0 does not wait); a burst of
+  /// events counts once.
+  public func changed(timeoutMs: Int32 = 0) -> Bool {
+    guard drain(timeoutMs) else { return false }
+    while drain(25) {}
+    return true
+  }
+
+  func drain(_ timeoutMs: Int32) -> Bool {
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    guard fd >= 0, poll(&p, 1, timeoutMs) > 0 else { return false }
+    var buf = [UInt8](repeating: 0, count: 64 * 1024)
+    let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+    guard n > 0 else { return false }
+    var hit = false
+    var off = 0
+    let header = MemoryLayout<inotify_event>.size
+    while off + header <= n {
+      let (wd, len) = buf.withUnsafeBytes { raw -> (Int32, Int) in
+        let e = raw.loadUnaligned(fromByteOffset: off, as: inotify_event.self)
+        return (e.wd, Int(e.len))
+      }
+      if len > 0, let folder = folders[wd] {
+        let name = String(decoding: buf[(off + header)..<(off + header + len)].prefix { $0 != 0 }, as: UTF8.self)
+        if files.contains(folder + "/" + name) { hit = true }
+      }
+      off += header + len
+    }
+    return hit
+  }
+
+  static func absolute(_ path: String) -> String {
+    var full = path
+    if !path.hasPrefix("/") {
+      var buf = [CChar](repeating: 0, count: 4096)
+      if getcwd(&buf, buf.count) != nil { full = String(cString: buf) + "/" + path }
+    }
+    var parts: [Substring] = []
+    for p in full.split(separator: "/") {
+      if p == "." || p.isEmpty { continue }
+      if p == ".." { _ = parts.popLast(); continue }
+      parts.append(p)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  static func folder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let f = String(path[..<slash])
+    return f.isEmpty ? "/" : f
+  }
+}

@@ -1,0 +1,134 @@
+import CSDL2
+import Drawing
+import Gestures
+
+/// An SDL2 window that shows frames and turns the pointer and keys into input. Scene
+/// pixels map to the window's logical size; on a HiDPI display frames are drawn at the
+/// drawable's resolution.
+public final class LiveWindow {
+  public enum Key: Sendable, Equatable { case playPause, stepBack, stepForward, home, reload, theme, save, inspect, quit }
+
+  /// What happened since the last poll.
+  public enum Input: Sendable, Equatable {
+    case pointer(PointerEvent.Phase, Point)
+    case key(Key)
+    case resized(width: Double, height: Double)
+    case close
+  }
+
+  let window: OpaquePointer
+  let renderer: OpaquePointer
+  var texture: OpaquePointer?
+  var textureSize = (0, 0)
+  var pressed = false
+
+  public struct WindowError: Error, CustomStringConvertible { public var description: String }
+
+  public init(title: String, width: Int, height: Int) throws(WindowError) {
+    SDL_SetMainReady()
+    guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw WindowError(description: "cannot open a window: \(String(cString: SDL_GetError()))") }
+    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(width), Int32(height), flags) else {
+      let e = String(cString: SDL_GetError())
+      SDL_Quit()
+      throw WindowError(description: "cannot open a window: \(e)")
+    }
+    window = w
+    guard let r = SDL_CreateRenderer(w, -1, 0) else {
+      let e = String(cString: SDL_GetError())
+      SDL_DestroyWindow(w)
+      SDL_Quit()
+      throw WindowError(description: "cannot draw in the window: \(e)")
+    }
+    renderer = r
+  }
+
+  deinit {
+    if let texture { SDL_DestroyTexture(texture) }
+    SDL_DestroyRenderer(renderer)
+    SDL_DestroyWindow(window)
+    SDL_Quit()
+  }
+
+  /// The window's size in logical (scene) pixels.
+  public var logicalSize: (Double, Double) {
+    var w: Int32 = 0, h: Int32 = 0
+    SDL_GetWindowSize(window, &w, &h)
+    return (Double(w), Double(h))
+  }
+
+  /// Device pixels per logical pixel (2 on a HiDPI display).
+  public var pixelScale: Double {
+    var w: Int32 = 0, h: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
+    SDL_GetWindowSize(window, &w, &h)
+    SDL_GetRendererOutputSize(renderer, &dw, &dh)
+    return w > 0 ? Double(dw) / Double(w) : 1
+  }
+
+  /// Shows a frame (cairo ARGB32 pixels at the drawable's resolution).
+  public func show(_ image: RasterImage) {
+    if texture == nil || textureSize != (image.width, image.height) {
+      if let texture { SDL_DestroyTexture(texture) }
+      texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(image.width), Int32(image.height))
+      textureSize = (image.width, image.height)
+    }
+    image.pixels.withUnsafeBytes { raw in
+      _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(image.stride))
+    }
+    SDL_RenderClear(renderer)
+    SDL_RenderCopy(renderer, texture, nil, nil)
+    SDL_RenderPresent(renderer)
+  }
+
+  /// Everything that happened since the last call, waiting at most `timeoutMs` for the first.
+  public func poll(timeoutMs: Int32) -> [Input] {
+    var out: [Input] = []
+    var e = SDL_Event()
+    var got = SDL_WaitEventTimeout(&e, timeoutMs) != 0
+    while got {
+      if let input = translate(e) { out.append(input) }
+      got = SDL_PollEvent(&e) != 0
+    }
+    return out
+  }
+
+  func translate(_ e: SDL_Event) -> Input? {
+    switch SDL_EventType(e.type) {
+    case SDL_QUIT: return .close
+    case SDL_WINDOWEVENT:
+      if e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
+        let (w, h) = logicalSize
+        return .resized(width: w, height: h)
+      }
+      if e.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue) { return .close }
+    case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
+      pressed = true
+      return .pointer(.down, Point(Double(e.button.x), Double(e.button.y)))
+    case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
+      pressed = false
+      return .pointer(.up, Point(Double(e.button.x), Double(e.button.y)))
+    case SDL_MOUSEMOTION where pressed:
+      return .pointer(.move, Point(Double(e.motion.x), Double(e.motion.y)))
+    case SDL_MOUSEWHEEL:
+      var x: Int32 = 0, y: Int32 = 0
+      SDL_GetMouseState(&x, &y)
+      // One wheel notch scrolls 40 scene pixels; wheel up moves content down.
+      return .pointer(.scroll(Double(e.wheel.x) * 40, Double(-e.wheel.y) * 40), Point(Double(x), Double(y)))
+    case SDL_KEYDOWN:
+      switch Int(e.key.keysym.sym) {
+      case Int(SDLK_SPACE.rawValue): return .key(.playPause)
+      case Int(SDLK_LEFT.rawValue): return .key(.stepBack)
+      case Int(SDLK_RIGHT.rawValue): return .key(.stepForward)
+      case Int(SDLK_HOME.rawValue): return .key(.home)
+      case Int(SDLK_r.rawValue): return .key(.reload)
+      case Int(SDLK_t.rawValue): return .key(.theme)
+      case Int(SDLK_s.rawValue): return .key(.save)
+      case Int(SDLK_i.rawValue): return .key(.inspect)
+      case Int(SDLK_q.rawValue), Int(SDLK_ESCAPE.rawValue): return .key(.quit)
+      default: return nil
+      }
+    default: return nil
+    }
+    return nil
+  }
+}
