@@ -7,7 +7,7 @@ import Glibc
 struct ChartSceneCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chartscene",
-    abstract: "Render Lua chart scenes to PNG, SVG or PDF.",
+    abstract: "Render Lua chart scenes to PNG, SVG, PDF, GIF, WebP, APNG, MP4 or WebM.",
     discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
     subcommands: [Render.self, PresetCommand.self],
     defaultSubcommand: Render.self)
@@ -18,12 +18,12 @@ struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Render a scene (the default: chartscene SCRIPT.lua).",
-    discussion: "The output format follows the extension of OUT: .png, .svg or .pdf.")
+    discussion: "The output format follows the extension of OUT: .png, .svg, .pdf for a frame; .gif, .webp, .apng, .mp4, .webm or NAME-%04d.png for an animated scene.")
 
   @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).")
   var script: String
 
-  @Option(name: .shortAndLong, help: "Output file: .png, .svg or .pdf (default: SCRIPT.png).")
+  @Option(name: .shortAndLong, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene).")
   var output: String?
 
   @Option(help: "Time in seconds of the frame to render or inspect (a still).")
