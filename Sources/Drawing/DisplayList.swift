@@ -49,6 +49,9 @@ public enum DisplayItem: Sendable, Equatable {
   case shadow(Rect, radius: Double, blur: Double, color: Color)
   /// Items drawn flat into `bounds`, then turned in 3D with true perspective.
   case layer(Layer3D)
+  /// Items whose pixels a raster painter may keep and reuse while `key` is the same (for
+  /// parts that do not change between frames, like a mini-map's lines). `bounds` holds them.
+  case cached(key: String, bounds: Rect, items: [DisplayItem])
 }
 
 /// A group of items turned about an axis through the centre of `bounds`.

@@ -33,7 +33,7 @@ public final class FFmpegEncoder {
     let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
     switch format {
     case .mp4:
-      args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "20", "-movflags", "+faststart", "-f", "mp4"]
+      args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-crf", "20", "-movflags", "+faststart", "-f", "mp4"]
     case .webm:
       args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-f", "webm"]
     case .gif:

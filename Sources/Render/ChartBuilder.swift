@@ -105,7 +105,10 @@ struct ChartBuilder {
     // next stride's labels. They never come closer than a label and a gap.
     let textWidth = measurer.measure(sample, font: ChartMetrics.axisFont).width
     let halfPx = made.stride / 2 * plot.width / (tHi - tLo)
-    let fade = made.stride / 2 >= set.typicalStepMs ? max(0, min(1, (halfPx - textWidth - 10) / max(1, labelWidth - textWidth - 10))) : 0
+    // They appear over the last fifth of the zoom before the stride halves, so a still at
+    // any other zoom shows no faint labels.
+    let from = max(textWidth + 10, labelWidth * 0.8)
+    let fade = made.stride / 2 >= set.typicalStepMs ? max(0, min(1, (halfPx - from) / max(1, labelWidth - from))) : 0
     var ticks = made.ticks.map { ($0, 1.0) }
     if fade > 0.01 {
       let useTime = made.stride / 2 < 86_400_000 - 1
@@ -200,15 +203,25 @@ struct ChartBuilder {
     let yOf = { (v: Double) -> Double in
       range.max > range.min ? inner.maxY - (v - range.min) / span * inner.height : inner.midY
     }
-    // A plain rectangular clip (cairo's fast path); the rounded corners come from the dim.
-    items.append(.pushClip(.rect(mm)))
+    // The lines over the whole axis change only when a line fades or the size changes:
+    // raster painters keep their pixels from frame to frame.
+    var lines: [DisplayItem] = [.pushClip(.rect(mm))]  // a plain rectangle: cairo's fast path
+    var key = "minimap \(ObjectIdentifier(set).hashValue) \(mm.width)x\(mm.height)"
     for line in set.lines {
       let alpha = snap.alpha[line.id] ?? 1
       guard alpha > 0.001 else { continue }
+      key += " \(line.id)=\(alpha)"
       let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
-      stroke(pls, color: line.color.multipliedAlpha(alpha), width: 1)
+      var path = Path()
+      for pl in pls {
+        guard let first = pl.first else { continue }
+        path.move(to: first)
+        for p in pl.dropFirst() { path.line(to: p) }
+      }
+      if !path.isEmpty { lines.append(.path(path, .stroke(line.color.multipliedAlpha(alpha), width: 1))) }
     }
-    items.append(.popClip)
+    lines.append(.popClip)
+    items.append(.cached(key: key, bounds: mm, items: lines))
     guard let win = parts.minimapWindow else { return }
     // Dim what is outside the window: the rounded mini-map with the window cut out.
     var dim = Path()

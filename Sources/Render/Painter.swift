@@ -42,6 +42,7 @@ public struct RecordingPainter {
     case .popGroup: return "end group"
     case .shadow(let r, let radius, let blur, let c): return "shadow \(rect(r)) r\(f(radius)) blur \(f(blur)) \(c.hexString)"
     case .layer(let l): return "layer \(rect(l.bounds)) turn \(f(l.angle)) \(l.axis.rawValue) (\(l.items.count) items)"
+    case .cached(_, let b, let items): return "cached \(rect(b)) (\(items.count) items)"
     }
   }
 

@@ -4,6 +4,8 @@ import Drawing
 /// Draws display lists with cairo onto any cairo surface (image, SVG, PDF).
 public final class CairoPainter {
   public let text: PangoText
+  /// Pixels of `.cached` items, reused from frame to frame.
+  let cache = PixelCache()
   public init(text: PangoText) { self.text = text }
 
   /// Paints `list` on `cr`, which is already scaled from scene pixels to device units.
@@ -108,6 +110,8 @@ public final class CairoPainter {
       break  // handled in drawItems, which keeps the opacities
     case .layer(let layer):
       drawLayer(layer, cr)
+    case .cached(let key, let bounds, let items):
+      drawCached(key: key, bounds: bounds, items: items, cr)
     case .shadow(let r, let radius, let blur, let c):
       // Cairo has no blur: a few widening translucent outlines approximate a soft shadow.
       let steps = 4

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Benchmark workload W2 drawn with matplotlib (Agg), for comparison with bench/w2.lua.
+
+120 frames of 1280x720 of round-1 set 5 (four lines): the window slides linearly from
+[0.00, 0.25] to [0.75, 1.00]; each frame has a title, the plot of the window with 2 px
+lines, a Y grid with compact labels fitted to the visible points, ~6 date labels, a
+mini-map with the outside of the window shaded and framed, and check-mark chips. The
+figure is built once and its artists are updated per frame (as one animates with
+matplotlib), then every frame is saved as a PNG: DIR/f-0000.png ... f-0119.png.
+
+Usage: w2_matplotlib.py -o DIR [DATA.json]
+"""
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import w1_matplotlib as w1  # noqa: E402  (shares the style, the scale rules and the loader)
+
+import numpy as np  # noqa: E402
+import matplotlib.dates as mdates  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import FancyBboxPatch, Rectangle  # noqa: E402
+from matplotlib.ticker import FixedLocator, FuncFormatter  # noqa: E402
+from matplotlib.transforms import IdentityTransform  # noqa: E402
+
+W, H, DPI = 1280, 720, 100
+PT = w1.PT
+FRAMES = 120
+
+
+def px_rect(x, y, w, h):
+    return [x / W, 1 - (y + h) / H, w / W, h / H]
+
+
+def main(argv):
+    out = None
+    data = os.path.join(w1.REPO, "assets", "data", "chart_data.json")
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a in ("-o", "--output"):
+            out = args.pop(0)
+        else:
+            data = a
+    if not out:
+        sys.exit("usage: w2_matplotlib.py -o DIR [DATA.json]")
+    os.makedirs(out, exist_ok=True)
+    w1.use_inter()
+    xs, lines = w1.load(data)[4]
+    t = xs.astype("int64").astype(float)
+
+    fig = Figure(figsize=(W / DPI, H / DPI), dpi=DPI, facecolor="white")
+    canvas = FigureCanvasAgg(fig)
+    renderer = canvas.get_renderer()
+    x0, width = w1.PAD_X, W - 2 * w1.PAD_X
+    top = w1.PAD_TOP
+    plot_h = H - w1.PAD_TOP - w1.PAD_BOTTOM - w1.TITLE_H - w1.X_AXIS_H - w1.MINIMAP_H - w1.MINIMAP_GAP - w1.CHIP_H - w1.CHIP_TOP
+    plot_y = top + w1.TITLE_H
+    mm_y = plot_y + plot_h + w1.X_AXIS_H + w1.MINIMAP_GAP
+    chip_y = mm_y + w1.MINIMAP_H + w1.CHIP_TOP
+    fig.text(x0, H - top, "Messages", transform=IdentityTransform(), va="top", ha="left",
+             fontsize=17 * PT, fontweight="semibold", color=w1.TEXT)
+
+    ax = fig.add_axes(px_rect(x0, plot_y, width, plot_h))
+    ax.set_facecolor("none")
+    for s in ax.spines.values():
+        s.set_visible(False)
+    plots = [ax.plot([], [], color=color, lw=2 * PT, solid_joinstyle="round", solid_capstyle="round")[0]
+             for _, _, _, color in lines]
+    ax.grid(axis="y", color=w1.GRID, lw=1 * PT)
+    zero = ax.axhline(0, color=w1.ZERO, lw=1 * PT)
+    ax.tick_params(axis="y", length=0, pad=-2 * PT, labelsize=12 * PT, labelcolor=w1.AXIS_TEXT)
+    ax.tick_params(axis="x", length=0, pad=6 * PT, labelsize=12 * PT, labelcolor=w1.AXIS_TEXT)
+    ax.xaxis.set_major_formatter(mdates.DateFormatter("%b %-d"))
+
+    mm = fig.add_axes(px_rect(x0, mm_y, width, w1.MINIMAP_H))
+    mm.set_axis_off()
+    for _, v, _, color in lines:
+        mm.plot(xs, v, color=color, lw=1 * PT)
+    olo = min(v.min() for _, v, _, _ in lines)
+    ohi = max(v.max() for _, v, _, _ in lines)
+    pad = (ohi - olo) * 3 / (w1.MINIMAP_H - 6)
+    mm.set_xlim(xs[0], xs[-1])
+    mm.set_ylim(olo - pad, ohi + pad)
+    hw = w1.HANDLE_W / width
+    dims = [mm.add_patch(Rectangle((0, 0), 0, 1, transform=mm.transAxes, color=w1.DIM, lw=0, zorder=3)) for _ in range(2)]
+    handles = [mm.add_patch(Rectangle((0, 0), hw, 1, transform=mm.transAxes, color=w1.FRAME, lw=0, zorder=4)) for _ in range(2)]
+    grips = [mm.add_patch(Rectangle((0, 0.5 - 5 / w1.MINIMAP_H), 2 / width, 10 / w1.MINIMAP_H, transform=mm.transAxes,
+                                    color="white", lw=0, zorder=5)) for _ in range(2)]
+    borders = [mm.add_patch(Rectangle((0, by), 0, 1.5 / w1.MINIMAP_H, transform=mm.transAxes, color=w1.FRAME, lw=0, zorder=4))
+               for by in (0, 1 - 1.5 / w1.MINIMAP_H)]
+
+    x = x0
+    cy = H - (chip_y + w1.CHIP_H / 2)
+    for _, _, name, color in lines:
+        label = fig.text(x + 36, cy, name, transform=IdentityTransform(), va="center_baseline", ha="left",
+                         fontsize=14 * PT, fontweight="semibold", color="white", zorder=3)
+        w = math.ceil(12 + 16 + 8 + label.get_window_extent(renderer).width + 14)
+        fig.patches.append(FancyBboxPatch((x, cy - w1.CHIP_H / 2), w, w1.CHIP_H, boxstyle=f"round,pad=0,rounding_size={w1.CHIP_H / 2}",
+                                          transform=IdentityTransform(), fc=color, ec="none", zorder=1))
+        cx = x + 20
+        fig.lines.append(Line2D([cx - 5.5, cx - 1.5, cx + 5.5], [cy - 0.5, cy - 4.5, cy + 4], transform=IdentityTransform(),
+                                color="white", lw=2.2 * PT, solid_capstyle="round", solid_joinstyle="round", zorder=2))
+        x += w + w1.CHIP_GAP
+
+    for k in range(FRAMES):
+        wl = 0.75 * k / (FRAMES - 1)
+        wr = wl + 0.25
+        t_lo = t[0] + wl * (t[-1] - t[0])
+        t_hi = t[0] + wr * (t[-1] - t[0])
+        a = max(0, int(np.searchsorted(t, t_lo - 1e-6, "left")) - 1)
+        b = min(len(t), int(np.searchsorted(t, t_hi + 1e-6, "right")) + 1)
+        ia = int(np.searchsorted(t, t_lo - 1e-6, "left"))
+        ib = max(ia, int(np.searchsorted(t, t_hi + 1e-6, "right")))
+        ra, rb = (ia, ib) if ib > ia else (a, b)
+        lo = min(v[ra:rb].min() for _, v, _, _ in lines)
+        hi = max(v[ra:rb].max() for _, v, _, _ in lines)
+        ylo, yhi, step = w1.nice_scale(lo, hi)
+        ticks = [ylo + i * step for i in range(int(round((yhi - ylo) / step)) + 1)]
+        per_px = (yhi - ylo) / (plot_h - w1.HEADROOM - 1)
+        for line, (_, v, _, _) in zip(plots, lines):
+            line.set_data(xs[a:b], v[a:b])
+        ax.set_xlim(np.datetime64(int(t_lo), "ms"), np.datetime64(int(t_hi), "ms"))
+        ax.set_ylim(ylo - per_px, yhi + w1.HEADROOM * per_px)
+        zero.set_ydata([ticks[0], ticks[0]])
+        ax.yaxis.set_major_locator(FixedLocator(ticks))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _, step=step: w1.compact(v, step)))
+        for label in ax.get_yticklabels():
+            label.set_horizontalalignment("left")
+            label.set_verticalalignment("bottom")
+        days = (t_hi - t_lo) / 86_400_000
+        kd = max(1, round(days / 5.5))
+        anchors = [t[-1] - j * kd * 86_400_000 for j in range(int((t[-1] - t_lo) / 86_400_000 / kd) + 2)]
+        shown = sorted(v for v in anchors if t_lo - 1e-6 <= v <= t_hi + 1e-6)
+        ax.xaxis.set_major_locator(FixedLocator([mdates.date2num(np.datetime64(int(v), "ms")) for v in shown]))
+        dims[0].set_bounds(0, 0, wl, 1)
+        dims[1].set_bounds(wr, 0, 1 - wr, 1)
+        for h, g, bx in zip(handles, grips, (wl, wr - hw)):
+            h.set_x(bx)
+            g.set_x(bx + hw / 2 - 1 / width)
+        for br in borders:
+            br.set_x(wl)
+            br.set_width(wr - wl)
+        fig.savefig(os.path.join(out, f"f-{k:04d}.png"), dpi=DPI, facecolor="white")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
