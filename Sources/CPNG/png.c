@@ -52,18 +52,31 @@ static void init_tables(void) {
   }
 }
 
-/* Appends n bytes to the block. Runs may continue from the previous call's last byte. */
-static void deflate_bytes(bitwriter *w, const unsigned char *src, size_t n) {
+/* Adler-32 kept alongside the encoder: a literal adds one byte; a run of n copies of b adds
+   them at once (s1 grows by n*b, s2 by n*s1 + b*n(n+1)/2), so flat areas cost nothing. */
+typedef struct { uint64_t s1, s2; } adler;
+#define ADLER_MOD 65521u
+static inline void adler_byte(adler *a, unsigned b) { a->s1 = (a->s1 + b) % ADLER_MOD; a->s2 = (a->s2 + a->s1) % ADLER_MOD; }
+static inline void adler_run(adler *a, unsigned b, uint64_t n) {
+  if (n == 0) return;
+  a->s2 = (a->s2 + (n % ADLER_MOD) * a->s1 + (uint64_t)b * ((n * (n + 1) / 2) % ADLER_MOD)) % ADLER_MOD;
+  a->s1 = (a->s1 + (n % ADLER_MOD) * b) % ADLER_MOD;
+}
+
+/* Appends n bytes to the block (and to the checksum). Runs may continue from the previous
+   call's last byte. */
+static void deflate_bytes(bitwriter *w, adler *a, const unsigned char *src, size_t n) {
   size_t i = 0;
   while (i < n) {
     unsigned char b = src[i];
     size_t j = i;
-    if (w->prev != b) { put_bits(w, lit_code[b], lit_len[b]); w->prev = b; j = i + 1; }
+    if (w->prev != b) { put_bits(w, lit_code[b], lit_len[b]); adler_byte(a, b); w->prev = b; j = i + 1; }
     size_t start = j;
     uint64_t pattern = 0x0101010101010101ULL * b;
     while (j + 8 <= n) { uint64_t x; memcpy(&x, src + j, 8); if (x != pattern) break; j += 8; }
     while (j < n && src[j] == b) j++;
     size_t run = j - start;
+    adler_run(a, b, run);
     while (run >= 3) {
       size_t L = run > 258 ? 258 : run;
       if (run - L > 0 && run - L < 3) L = run - 3; /* keep a rest that can be coded */
@@ -75,7 +88,6 @@ static void deflate_bytes(bitwriter *w, const unsigned char *src, size_t n) {
   }
 }
 
-/* One row of premultiplied native ARGB32 to straight RGB(A). */
 static void convert_row(const uint32_t *src, unsigned char *dst, int width, int channels) {
   if (channels == 3) {
     for (int x = 0; x < width; x++) {
@@ -111,12 +123,22 @@ int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_
   if (!filtered || !cur || !prev || !out->data) { free(filtered); free(cur); free(prev); free(out->data); out->data = NULL; return -1; }
   bitwriter w = {0, 0, out->data, 0, -1};
   put_bits(&w, last ? 3 : 2, 3); /* BFINAL, BTYPE = 01 (fixed codes) */
-  uLong adler = adler32(0L, Z_NULL, 0);
+  adler sum = {1, 0};
   int haveprev = prev_row != NULL;
   if (haveprev) convert_row((const uint32_t *)prev_row, prev, width, channels);
+  const unsigned char *prevpx = prev_row;
   for (int y = 0; y < rows; y++) {
-    convert_row((const uint32_t *)(pixels + (size_t)y * stride), cur, width, channels);
+    const unsigned char *curpx = pixels + (size_t)y * stride;
     unsigned char *f = filtered + 1;
+    if (haveprev && prevpx && memcmp(curpx, prevpx, (size_t)width * 4) == 0) {
+      /* A row like the one above (most rows of a chart's background): all zeros. */
+      filtered[0] = 2;
+      memset(f, 0, rowbytes);
+      deflate_bytes(&w, &sum, filtered, rowbytes + 1);
+      prevpx = curpx;
+      continue;
+    }
+    convert_row((const uint32_t *)curpx, cur, width, channels);
     if (haveprev) {
       /* "Up": flat backgrounds and repeated rows become runs of zeros. */
       filtered[0] = 2;
@@ -128,9 +150,9 @@ int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_
       for (size_t i = channels; i < rowbytes; i++) f[i] = (unsigned char)(cur[i] - cur[i - channels]);
       haveprev = 1;
     }
-    adler = adler32(adler, filtered, (uInt)(rowbytes + 1));
-    deflate_bytes(&w, filtered, rowbytes + 1);
+    deflate_bytes(&w, &sum, filtered, rowbytes + 1);
     unsigned char *t = prev; prev = cur; cur = t;
+    prevpx = curpx;
   }
   free(cur); free(prev); free(filtered);
   put_bits(&w, lit_code[256], lit_len[256]); /* end of block */
@@ -146,7 +168,7 @@ int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_
   }
   out->size = w.pos;
   out->rawsize = raw;
-  out->adler = adler;
+  out->adler = (unsigned long)((sum.s2 << 16) | sum.s1);
   return 0;
 }
 
