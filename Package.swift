@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .target(name: "CPNG", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
-    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    .target(name: "CSDL2", linkerSettings: [.linkedLibrary("dl")]),
 
     // Model: data, windows, ticks. No drawing, no Lua.
     .target(name: "Drawing"),

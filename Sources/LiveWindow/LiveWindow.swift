@@ -25,69 +25,71 @@ public final class LiveWindow {
   public struct WindowError: Error, CustomStringConvertible { public var description: String }
 
   public init(title: String, width: Int, height: Int) throws(WindowError) {
-    SDL_SetMainReady()
-    guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw WindowError(description: "cannot open a window: \(String(cString: SDL_GetError()))") }
+    var err = [CChar](repeating: 0, count: 512)
+    guard cs_sdl_load(&err, UInt(err.count)) == 0 else { throw WindowError(description: String(cString: err)) }
+    cs_SDL_SetMainReady()
+    guard cs_SDL_Init(SDL_INIT_VIDEO) == 0 else { throw WindowError(description: "cannot open a window: \(String(cString: cs_SDL_GetError()))") }
     let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-    guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(width), Int32(height), flags) else {
-      let e = String(cString: SDL_GetError())
-      SDL_Quit()
+    guard let w = cs_SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(width), Int32(height), flags) else {
+      let e = String(cString: cs_SDL_GetError())
+      cs_SDL_Quit()
       throw WindowError(description: "cannot open a window: \(e)")
     }
     window = w
-    guard let r = SDL_CreateRenderer(w, -1, 0) else {
-      let e = String(cString: SDL_GetError())
-      SDL_DestroyWindow(w)
-      SDL_Quit()
+    guard let r = cs_SDL_CreateRenderer(w, -1, 0) else {
+      let e = String(cString: cs_SDL_GetError())
+      cs_SDL_DestroyWindow(w)
+      cs_SDL_Quit()
       throw WindowError(description: "cannot draw in the window: \(e)")
     }
     renderer = r
   }
 
   deinit {
-    if let texture { SDL_DestroyTexture(texture) }
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
-    SDL_Quit()
+    if let texture { cs_SDL_DestroyTexture(texture) }
+    cs_SDL_DestroyRenderer(renderer)
+    cs_SDL_DestroyWindow(window)
+    cs_SDL_Quit()
   }
 
   /// The window's size in logical (scene) pixels.
   public var logicalSize: (Double, Double) {
     var w: Int32 = 0, h: Int32 = 0
-    SDL_GetWindowSize(window, &w, &h)
+    cs_SDL_GetWindowSize(window, &w, &h)
     return (Double(w), Double(h))
   }
 
   /// Device pixels per logical pixel (2 on a HiDPI display).
   public var pixelScale: Double {
     var w: Int32 = 0, h: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
-    SDL_GetWindowSize(window, &w, &h)
-    SDL_GetRendererOutputSize(renderer, &dw, &dh)
+    cs_SDL_GetWindowSize(window, &w, &h)
+    cs_SDL_GetRendererOutputSize(renderer, &dw, &dh)
     return w > 0 ? Double(dw) / Double(w) : 1
   }
 
   /// Shows a frame (cairo ARGB32 pixels at the drawable's resolution).
   public func show(_ image: RasterImage) {
     if texture == nil || textureSize != (image.width, image.height) {
-      if let texture { SDL_DestroyTexture(texture) }
-      texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(image.width), Int32(image.height))
+      if let texture { cs_SDL_DestroyTexture(texture) }
+      texture = cs_SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(image.width), Int32(image.height))
       textureSize = (image.width, image.height)
     }
     image.pixels.withUnsafeBytes { raw in
-      _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(image.stride))
+      _ = cs_SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(image.stride))
     }
-    SDL_RenderClear(renderer)
-    SDL_RenderCopy(renderer, texture, nil, nil)
-    SDL_RenderPresent(renderer)
+    cs_SDL_RenderClear(renderer)
+    cs_SDL_RenderCopy(renderer, texture, nil, nil)
+    cs_SDL_RenderPresent(renderer)
   }
 
   /// Everything that happened since the last call, waiting at most `timeoutMs` for the first.
   public func poll(timeoutMs: Int32) -> [Input] {
     var out: [Input] = []
     var e = SDL_Event()
-    var got = SDL_WaitEventTimeout(&e, timeoutMs) != 0
+    var got = cs_SDL_WaitEventTimeout(&e, timeoutMs) != 0
     while got {
       if let input = translate(e) { out.append(input) }
-      got = SDL_PollEvent(&e) != 0
+      got = cs_SDL_PollEvent(&e) != 0
     }
     return out
   }
@@ -111,7 +113,7 @@ public final class LiveWindow {
       return .pointer(.move, Point(Double(e.motion.x), Double(e.motion.y)))
     case SDL_MOUSEWHEEL:
       var x: Int32 = 0, y: Int32 = 0
-      SDL_GetMouseState(&x, &y)
+      cs_SDL_GetMouseState(&x, &y)
       // One wheel notch scrolls 40 scene pixels; wheel up moves content down.
       return .pointer(.scroll(Double(e.wheel.x) * 40, Double(-e.wheel.y) * 40), Point(Double(x), Double(y)))
     case SDL_KEYDOWN:

@@ -33,6 +33,10 @@ extension CairoPainter {
   /// at the device's scale and sub-pixel offset, so a hit and a miss give the same pixels);
   /// on SVG and PDF as vectors.
   func drawCached(key: String, bounds: Rect, items: [DisplayItem], _ cr: OpaquePointer) {
+    // Nothing to do outside the clip (a band of a still, a part scrolled away).
+    var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+    if !Rect(cx0, cy0, cx1 - cx0, cy1 - cy0).intersects(bounds) { return }
     let target = cairo_get_target(cr)
     guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
       drawItems(items, cr)

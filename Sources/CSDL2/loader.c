@@ -1,0 +1,29 @@
+#include "CSDL2.h"
+#include <dlfcn.h>
+#include <stdio.h>
+
+#define CS_SDL_POINTER(ret, name, params, args) static ret (*p_##name) params;
+CS_SDL_FUNCTIONS(CS_SDL_POINTER)
+#undef CS_SDL_POINTER
+
+static void *library;
+
+int cs_sdl_load(char *err, unsigned long errsize) {
+  if (library) return 0;
+  void *lib = dlopen("libSDL2-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    snprintf(err, errsize, "cannot load SDL2 (%s); scripts/install-deps installs it", dlerror());
+    return -1;
+  }
+#define CS_SDL_RESOLVE(ret, name, params, args) \
+  p_##name = (ret (*) params)dlsym(lib, #name); \
+  if (!p_##name) { snprintf(err, errsize, "SDL2 has no %s", #name); dlclose(lib); return -1; }
+  CS_SDL_FUNCTIONS(CS_SDL_RESOLVE)
+#undef CS_SDL_RESOLVE
+  library = lib;
+  return 0;
+}
+
+#define CS_SDL_WRAP(ret, name, params, args) ret cs_##name params { return p_##name args; }
+CS_SDL_FUNCTIONS(CS_SDL_WRAP)
+#undef CS_SDL_WRAP

@@ -1,2 +1,0 @@
-#define SDL_MAIN_HANDLED 1
-#include <SDL.h>
