@@ -79,7 +79,7 @@ final class DisplayListTests: XCTestCase {
     for item in list.items {
       switch item {
       case .pushClip, .pushTransform, .pushGroup: depth += 1
-      case .popClip, .popTransform, .popGroup: depth -= 1; XCTAssertGreaterThanOrEqual(depth, 0)
+      case .popClip, .popTransform, .popGroup: depth -= 1; XCTAssertGreaterThanOrEqual(depth, 0, RecordingPainter().dump(list))
       default: break
       }
     }
