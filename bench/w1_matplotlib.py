@@ -207,9 +207,12 @@ def panel(fig, renderer, index, title, xs, lines):
     for by in (0, 1 - 1.5 / MINIMAP_H):
         mm.add_patch(Rectangle((wl, by), wr - wl, 1.5 / MINIMAP_H, transform=mm.transAxes, color=FRAME, lw=0, zorder=4))
 
-    # Check-mark chips: a rounded box in the line's colour, a white tick and the name.
-    x = x0
-    cy = H - (chip_y + CHIP_H / 2)
+    chips(fig, renderer, x0, H - (chip_y + CHIP_H / 2), lines)
+
+
+def chips(fig, renderer, x, cy, lines):
+    """Check-mark chips from x along the figure row cy (pixels from the bottom): a rounded
+    box in the line's colour, a white tick and the name."""
     for _, _, name, color in lines:
         label = fig.text(x + 36, cy, name, transform=IdentityTransform(), va="center_baseline", ha="left",
                          fontsize=14 * PT, fontweight="semibold", color="white", zorder=3)

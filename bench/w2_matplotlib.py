@@ -21,8 +21,7 @@ import numpy as np  # noqa: E402
 import matplotlib.dates as mdates  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
-from matplotlib.patches import FancyBboxPatch, Rectangle  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.ticker import FixedLocator, FuncFormatter  # noqa: E402
 from matplotlib.transforms import IdentityTransform  # noqa: E402
 
@@ -93,18 +92,8 @@ def main(argv):
     borders = [mm.add_patch(Rectangle((0, by), 0, 1.5 / w1.MINIMAP_H, transform=mm.transAxes, color=w1.FRAME, lw=0, zorder=4))
                for by in (0, 1 - 1.5 / w1.MINIMAP_H)]
 
-    x = x0
-    cy = H - (chip_y + w1.CHIP_H / 2)
-    for _, _, name, color in lines:
-        label = fig.text(x + 36, cy, name, transform=IdentityTransform(), va="center_baseline", ha="left",
-                         fontsize=14 * PT, fontweight="semibold", color="white", zorder=3)
-        w = math.ceil(12 + 16 + 8 + label.get_window_extent(renderer).width + 14)
-        fig.patches.append(FancyBboxPatch((x, cy - w1.CHIP_H / 2), w, w1.CHIP_H, boxstyle=f"round,pad=0,rounding_size={w1.CHIP_H / 2}",
-                                          transform=IdentityTransform(), fc=color, ec="none", zorder=1))
-        cx = x + 20
-        fig.lines.append(Line2D([cx - 5.5, cx - 1.5, cx + 5.5], [cy - 0.5, cy - 4.5, cy + 4], transform=IdentityTransform(),
-                                color="white", lw=2.2 * PT, solid_capstyle="round", solid_joinstyle="round", zorder=2))
-        x += w + w1.CHIP_GAP
+    # W1's chips, on this figure's row (pixels from the bottom).
+    w1.chips(fig, renderer, x0, H - (chip_y + w1.CHIP_H / 2), lines)
 
     for k in range(FRAMES):
         wl = 0.75 * k / (FRAMES - 1)
