@@ -45,6 +45,7 @@ public struct AnimationJob {
       throw HostError("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
     }
     try RenderJob.checkSize(width: scene.width, height: scene.height, scale: scale)
+    try session.refuseInput(output)
     let w = Int((scene.width * scale).rounded()), h = Int((scene.height * scale).rounded())
     let pattern = AnimationJob.sequencePattern(output)
     let dir = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."

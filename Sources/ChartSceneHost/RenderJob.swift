@@ -42,9 +42,7 @@ public struct RenderJob {
   public func run(_ session: Session) throws(HostError) {
     let format = try RenderJob.format(of: output)
     try RenderJob.checkSize(width: session.scene.width, height: session.scene.height, scale: scale)
-    if let a = AssetLocator.realPath(output), let b = AssetLocator.realPath(session.scriptPath), a == b {
-      throw HostError("cannot write '\(output)': it is the script itself")
-    }
+    try session.refuseInput(output)
     let list = try session.displayList(at: time)
     let painter = CairoPainter(text: session.text)
     let bytes: [UInt8]

@@ -112,6 +112,14 @@ public final class Session {
     Layout(measurer: text).layout(scene, at: 0)
   }
 
+  /// An error when writing `output` would overwrite the script or a file it read.
+  public func refuseInput(_ output: String) throws(HostError) {
+    guard let out = AssetLocator.realPath(output) else { return }
+    for input in [scriptPath] + files where AssetLocator.realPath(input) == out {
+      throw HostError("cannot write '\(output)': it is \(input == scriptPath ? "the script itself" : "an input of the script ('\(input)')")")
+    }
+  }
+
   /// Simulates up to time t (the tick at or before it) and lays the scene out as drawn then.
   public func advance(to t: Double) throws(HostError) {
     try simulation.advance(to: simulation.clock.frame(at: t))

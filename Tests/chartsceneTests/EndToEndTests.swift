@@ -121,8 +121,11 @@ final class EndToEndTests: XCTestCase {
       ([good, "-o", tmp.appendingPathComponent("no/such/dir/x.png").path], "does not exist"),
       ([good, "-o", good.replacingOccurrences(of: ".lua", with: ".lua.png"), "--at=-1"], "bad --at"),
       ([good, "-o", good], "unknown output format '.lua'"),
+      ([try write("usesdata.lua", "local s = cs.data.csv('in.png')\nreturn cs.scene{ root = cs.spacer{} }"), "-o", tmp.appendingPathComponent("in.png").path],
+       "it is an input of the script"),
     ]
     try "[{\"columns\": [[\"x\", 1, 2]".write(to: tmp.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+    try "t,a\n2019-01-01,1\n".write(to: tmp.appendingPathComponent("in.png"), atomically: true, encoding: .utf8)
     let earlier = tmp.appendingPathComponent("kept.png")
     try Data("earlier".utf8).write(to: earlier)
     for (args, expected) in cases {
