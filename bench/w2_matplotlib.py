@@ -14,6 +14,7 @@ import math
 import os
 import sys
 
+sys.dont_write_bytecode = True  # importing w1_matplotlib leaves no __pycache__ in bench/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import w1_matplotlib as w1  # noqa: E402  (shares the style, the scale rules and the loader)
 
@@ -125,6 +126,13 @@ def main(argv):
         anchors = [t[-1] - j * kd * 86_400_000 for j in range(int((t[-1] - t_lo) / 86_400_000 / kd) + 2)]
         shown = sorted(v for v in anchors if t_lo - 1e-6 <= v <= t_hi + 1e-6)
         ax.xaxis.set_major_locator(FixedLocator([mdates.date2num(np.datetime64(int(v), "ms")) for v in shown]))
+        labels = ax.get_xticklabels()  # keep the labels at the ends inside the plot, as in W1
+        for label in labels:
+            label.set_horizontalalignment("center")
+        if shown and (shown[-1] - t_lo) / (t_hi - t_lo) * width > width - 25:
+            labels[-1].set_horizontalalignment("right")
+        if shown and (shown[0] - t_lo) / (t_hi - t_lo) * width < 25:
+            labels[0].set_horizontalalignment("left")
         dims[0].set_bounds(0, 0, wl, 1)
         dims[1].set_bounds(wr, 0, 1 - wr, 1)
         for h, g, bx in zip(handles, grips, (wl, wr - hw)):
