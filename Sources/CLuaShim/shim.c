@@ -1,12 +1,146 @@
 #include "CLuaShim.h"
 #include <string.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <pthread.h>
+#include <unistd.h>
+
+/* ---- Limits: the Lua heap's cap and the running call's deadline ---------------------- */
+
+static cs_limits *limits_of(lua_State *L) { return *(cs_limits **)lua_getextraspace(L); }
+
+double cs_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* "chunk:line:" of the innermost Lua function on L's stack (C functions are skipped). */
+static void where_lua(lua_State *L, char *buf, size_t bufsize) {
+  lua_Debug ar;
+  buf[0] = 0;
+  for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+    const char *src = ar.source ? ar.source : "?";
+    if (src[0] == '@' || src[0] == '=') src++;
+    snprintf(buf, bufsize, "%s:%d:", src, ar.currentline);
+    return;
+  }
+}
+
+/* The allocator. It refuses to grow the heap past the limit only while Lua code runs
+   under a protected call (`refusable`): a refusal elsewhere would make Lua panic, and in
+   a Swift function it would longjmp through Swift frames. The trampoline checks the
+   limit when a Swift function returns instead. */
+static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  cs_limits *lim = (cs_limits *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    lim->used -= old;
+    return NULL;
+  }
+  if (nsize > old && lim->limit > 0 && lim->refusable && lim->used - old + nsize > lim->limit) {
+    lim->refused = 1;
+    lim->refused_size = nsize;
+#if LUA_VERSION_RELEASE_NUM <= 50404
+    /* In 5.4.0-5.4.4 the stack and call list stay valid during every allocation (a stack
+       grows into a new block), so the place of the request can be read here. */
+    if (lim->main) where_lua(lim->main, lim->where, sizeof lim->where);
+#endif
+    return NULL;
+  }
+  void *p = realloc(ptr, nsize);
+  if (p) {
+    lim->used = lim->used - old + nsize;
+    if (lim->used > lim->peak) lim->peak = lim->used;
+  }
+  return p;
+}
+
+/* Runs every CS_HOOK_INTERVAL instructions in every thread: notes where the code is (for
+   reports from places where the stack cannot be read) and stops it past the deadline. */
+static void cs_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  cs_limits *lim = limits_of(L);
+  if (lim->deadline <= 0) return;
+  where_lua(L, lim->where, sizeof lim->where);
+  if (cs_now() > lim->deadline) {
+    char msg[700];
+    snprintf(msg, sizeof msg, "%s script ran for too long (over %g s%s%s)", lim->where, lim->budget,
+             lim->timeflag[0] ? "; " : "", lim->timeflag);
+    luaL_error(L, "%s", msg);
+  }
+}
+
+lua_State *cs_newstate(cs_limits *lim) {
+  memset(lim, 0, sizeof *lim);
+  lua_State *L = lua_newstate(cs_alloc, lim);
+  if (!L) return NULL;
+  *(cs_limits **)lua_getextraspace(L) = lim;  /* copied into every coroutine */
+  lim->main = L;
+  lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+  return L;
+}
+
+/* The limited call running now (any state), for the watchdog thread. */
+static cs_limits *active;
+
+void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
+  cs_limits *lim = limits_of(L);
+  lim->refused = 0;
+  lim->where[0] = 0;
+  /* Until the hook has seen the code run, the place is where the function begins. */
+  lua_Debug ar;
+  lua_pushvalue(L, funcindex);
+  if (lua_getinfo(L, ">S", &ar) && ar.source) {
+    const char *src = ar.source;
+    if (src[0] == '@' || src[0] == '=') src++;
+    if (ar.what[0] == 'L' || ar.what[0] == 'm')
+      snprintf(lim->where, sizeof lim->where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
+  } else lua_pop(L, 1);
+  lim->budget = seconds;
+  lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
+  lim->refusable = 1;
+  __atomic_store_n(&active, lim, __ATOMIC_RELEASE);
+}
+
+void cs_endlimited(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  cs_limits *expected = lim;
+  __atomic_compare_exchange_n(&active, &expected, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+  lim->deadline = 0;
+  lim->refusable = 0;
+}
+
+int cs_overdue(double grace, char *buf, size_t bufsize) {
+  cs_limits *lim = __atomic_load_n(&active, __ATOMIC_ACQUIRE);
+  if (!lim) return 0;
+  double deadline = lim->deadline;
+  if (deadline <= 0 || cs_now() < deadline + grace) return 0;
+  char where[512];
+  memcpy(where, lim->where, sizeof where);
+  where[sizeof where - 1] = 0;
+  snprintf(buf, bufsize, "%s%sscript ran for too long (over %g s%s%s) in a library function that cannot be interrupted",
+           where, where[0] ? " " : "", lim->budget, lim->timeflag[0] ? "; " : "", lim->timeflag);
+  return 1;
+}
 
 static int cs_trampoline(lua_State *L) {
   cs_swift_function fn = (cs_swift_function)lua_touserdata(L, lua_upvalueindex(1));
   void *box = lua_touserdata(L, lua_upvalueindex(2));
+  cs_limits *lim = limits_of(L);
+  int refusable = lim ? lim->refusable : 0;
+  if (lim) lim->refusable = 0;  /* no refusal (no longjmp) while Swift runs */
   int n = fn(L, box);
-  if (n < 0) return lua_error(L);  /* no Swift frame is live here */
+  if (lim) lim->refusable = refusable;
+  /* No Swift frame is live from here on. */
+  if (n < 0) return lua_error(L);
+  if (lim && refusable && lim->limit > 0 && lim->used > lim->limit) {
+    lim->refused = 1;
+    return luaL_error(L, "%s", cs_memorymessage(L, 1));
+  }
   return n;
 }
 
@@ -102,6 +236,8 @@ void cs_opensandbox(lua_State *L) {
 }
 
 int cs_msgh(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  if (lim) lim->refusable = 0;  /* the message itself must not fail */
   if (lua_type(L, 1) != LUA_TSTRING) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -109,17 +245,22 @@ int cs_msgh(lua_State *L) {
   return 1;
 }
 
-static void cs_budgethook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
-  char where[512];
-  cs_where(L, 0, where, sizeof where);
-  lua_sethook(L, NULL, 0, 0); /* one report; the host re-arms for the next run */
-  luaL_error(L, "%s script ran for too long (instruction budget exhausted; an endless loop?)", where);
+static void size_text(size_t n, char *buf, size_t bufsize) {
+  if (n >= ((size_t)1 << 30) && n % ((size_t)1 << 30) == 0) snprintf(buf, bufsize, "%zu GiB", n >> 30);
+  else if (n >= ((size_t)1 << 30)) snprintf(buf, bufsize, "%.1f GiB", (double)n / (double)((size_t)1 << 30));
+  else snprintf(buf, bufsize, "%zu MiB", (n + ((size_t)1 << 20) - 1) >> 20);
 }
 
-void cs_setbudget(lua_State *L, int count) {
-  if (count <= 0) lua_sethook(L, NULL, 0, 0);
-  else lua_sethook(L, cs_budgethook, LUA_MASKCOUNT, count);
+const char *cs_memorymessage(lua_State *L, int level) {
+  static char msg[768];
+  cs_limits *lim = limits_of(L);
+  char where[512], cap[32];
+  if (level > 0) cs_where(L, level, where, sizeof where);
+  else snprintf(where, sizeof where, "%s", lim->where);
+  size_text(lim->limit, cap, sizeof cap);
+  snprintf(msg, sizeof msg, "%s%sscript needs more memory than the %s allowed%s%s%s",
+           where, where[0] ? " " : "", cap, lim->memoryflag[0] ? " (" : "", lim->memoryflag, lim->memoryflag[0] ? ")" : "");
+  return msg;
 }
 
 void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
@@ -131,4 +272,32 @@ void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
     if (src[0] == '@' || src[0] == '=') src++;
     if (ar.currentline > 0) snprintf(buf, bufsize, "%s:%d:", src, ar.currentline);
   }
+}
+
+struct watchdog { double grace; void (*overdue)(const char *); };
+
+static void *watchdog_main(void *arg) {
+  struct watchdog *w = arg;
+  char buf[1024];
+  for (;;) {
+    usleep(100000);
+    if (cs_overdue(w->grace, buf, sizeof buf)) w->overdue(buf);
+  }
+  return NULL;
+}
+
+void cs_startwatchdog(double grace, void (*overdue)(const char *message)) {
+  static struct watchdog w;
+  static int started;
+  if (started) return;
+  started = 1;
+  w.grace = grace;
+  w.overdue = overdue;
+  pthread_t t;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&attr, 1 << 16);
+  pthread_create(&t, &attr, watchdog_main, &w);
+  pthread_attr_destroy(&attr);
 }

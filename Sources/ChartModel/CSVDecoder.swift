@@ -41,6 +41,9 @@ public enum CSVDecoder {
         }
         t = ms
       }
+      guard DataLimits.isTime(t) else {
+        throw DataError(file: file, place: "line \(row.line)", "time '\(cell)' is out of range (\(DataLimits.timeRange))")
+      }
       if let last = times.last, !(t > last) {
         throw DataError(file: file, place: "line \(row.line)", "times must increase ('\(cell)' is not after the previous row)")
       }
@@ -50,6 +53,9 @@ public enum CSVDecoder {
         if s.isEmpty { columns[c - 1].append(.nan); continue }
         guard let v = Double(s), v.isFinite else {
           throw DataError(file: file, place: "line \(row.line), column \(c + 1)", "expected a number, got '\(s)'")
+        }
+        guard DataLimits.isValue(v) else {
+          throw DataError(file: file, place: "line \(row.line), column \(c + 1)", "value '\(s)' is out of range (\(DataLimits.valueRange))")
         }
         columns[c - 1].append(v)
       }

@@ -69,6 +69,9 @@ public enum DateText {
   static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
 
   static func split(_ ms: Double) -> (days: Int, secondsOfDay: Int) {
+    // Decoded times lie within DataLimits.maxTimeMs; anything else (an axis position past
+    // the data, NaN) is clamped rather than trapping in the Int conversion.
+    let ms = ms.isNaN ? 0 : max(-DataLimits.maxTimeMs * 2, min(DataLimits.maxTimeMs * 2, ms))
     let totalSeconds = Int((ms / 1000).rounded(.down))
     var days = totalSeconds / 86400
     var sod = totalSeconds % 86400

@@ -8,13 +8,16 @@ public enum FileReader {
     public var description: String { "cannot read '\(path)': \(reason)" }
   }
 
-  /// Reads `path`; refuses files over `limit` bytes.
+  /// Reads `path`; refuses files over `limit` bytes and anything but a regular file (a
+  /// FIFO or a device could block or never end).
   public static func read(_ path: String, limit: Int = 512 << 20) throws(ReadError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 { throw ReadError(path: path, reason: errno == ENOENT ? "no such file" : errorText()) }
     defer { close(fd) }
     var st = stat()
-    if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a folder") }
+    guard fstat(fd, &st) == 0 else { throw ReadError(path: path, reason: errorText()) }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a folder") }
+    if (st.st_mode & S_IFMT) != S_IFREG { throw ReadError(path: path, reason: "it is not a regular file") }
     if st.st_size > limit { throw ReadError(path: path, reason: "the file is larger than \(limit >> 20) MiB") }
     var out: [UInt8] = []
     out.reserveCapacity(Int(st.st_size))

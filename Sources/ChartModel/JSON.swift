@@ -201,9 +201,14 @@ public struct JSONParser {
       case UInt8(ascii: "u"):
         var code = try hex4()
         if code >= 0xD800 && code < 0xDC00, i + 6 <= bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") {
+          let next = i
           i += 2
           let low = try hex4()
-          if low >= 0xDC00 && low < 0xE000 { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+          if low >= 0xDC00 && low < 0xE000 {
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          } else {
+            i = next  // not a pair: the lone high surrogate becomes U+FFFD, the next escape is read on its own
+          }
         }
         let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
         out.append(contentsOf: Array(String(Character(scalar)).utf8))

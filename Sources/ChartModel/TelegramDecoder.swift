@@ -36,10 +36,13 @@ public enum TelegramDecoder {
     var xs: [Double]? = nil
     var ys: [(label: String, values: [Double], path: String)] = []
     var length: Int? = nil
+    var labels = Set<String>()
     for (c, col) in cols.enumerated() {
       let cp = "\(path).columns[\(c)]"
       guard case .array(let items) = col else { throw fail(cp, "expected an array, got \(col.typeName)") }
       guard case .string(let label)? = items.first else { throw fail(cp + "[0]", "expected the column's label (a string)") }
+      // Labels are the lines' ids: the views key their state by them.
+      guard labels.insert(label).inserted else { throw fail(cp + "[0]", "a second column labelled '\(label)' (labels must be unique)") }
       if let length, items.count - 1 != length {
         throw fail(cp, "column '\(label)' has \(items.count - 1) values, but earlier columns have \(length)")
       }
@@ -48,6 +51,10 @@ public enum TelegramDecoder {
       var values = [Double](repeating: .nan, count: items.count - 1)
       for k in 1..<max(1, items.count) {
         switch items[k] {
+        case .number(let d) where isX && !DataLimits.isTime(d):
+          throw fail("\(cp)[\(k)]", "x value \(fmt(d)) is out of range (\(DataLimits.timeRange))")
+        case .number(let d) where !isX && !DataLimits.isValue(d):
+          throw fail("\(cp)[\(k)]", "value \(fmt(d)) is out of range (\(DataLimits.valueRange))")
         case .number(let d): values[k - 1] = d
         case .null where !isX: values[k - 1] = .nan  // a gap
         default: throw fail("\(cp)[\(k)]", "expected a number, got \(items[k].typeName)")

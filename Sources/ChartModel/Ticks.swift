@@ -12,8 +12,10 @@ public struct YScale: Sendable, Equatable {
   /// Values of the grid lines, lo first.
   public var ticks: [Double] {
     guard step > 0, hi > lo else { return [lo] }
-    let n = Int(((hi - lo) / step).rounded())
-    return (0...n).map { lo + Double($0) * step }
+    // A scale from `nice` has at most 6 intervals; a hand-made one may not be sensible.
+    let count = ((hi - lo) / step).rounded()
+    guard count.isFinite, count <= 1000 else { return [lo, hi] }
+    return (0...Int(count)).map { lo + Double($0) * step }
   }
 
   /// The scale for `range`: the tightest nice bounds with 4 or 5 intervals (5 or 6 lines),
@@ -21,9 +23,14 @@ public struct YScale: Sendable, Equatable {
   public static func nice(for range: ValueRange, maxIntervals: Int = 5) -> YScale {
     var lo = range.min, hi = range.max
     if !(lo.isFinite && hi.isFinite) { return YScale(lo: 0, hi: 1, step: 0.2) }
-    if hi - lo <= max(abs(hi), abs(lo)) * 1e-9 {
-      // All values equal: centre them in a small range.
-      let pad = lo == 0 ? 1 : abs(lo) * 0.1
+    if !(hi - lo).isFinite {
+      // Wider than a Double holds (data within DataLimits never is): no nice steps, the two
+      // ends as the only ticks.
+      return YScale(lo: lo, hi: hi, step: hi / 2 - lo / 2)
+    }
+    if hi - lo <= max(abs(hi), abs(lo)) * 1e-9 || hi - lo < 1e-200 {
+      // All values equal (or too close for decimal steps): centre them in a small range.
+      let pad = abs(lo) < 1e-200 ? 1 : abs(lo) * 0.1
       lo -= pad; hi += pad
     }
     let most = max(1, min(5, maxIntervals))
@@ -110,6 +117,8 @@ public enum CompactNumber {
   /// Full number with thousands separators for the poster: `4,505,200`, `12.5`.
   public static func grouped(_ value: Double) -> String {
     if value.isNaN { return "–" }
+    // Past Int64 (and past the integers a Double holds exactly): plain notation, 1e+20.
+    if !value.isFinite || abs(value) >= 1e18 { return String(value) }
     if value != value.rounded() { return fixed(value, 2) }
     let neg = value < 0
     var s = String(Int64(abs(value)))

@@ -79,7 +79,7 @@ public struct AnimationJob {
 
     func cleanup() {
       video?.cancel()
-      for f in written { unlink(f) }
+      for f in written { unlink(f); TempFiles.unregister(f) }
     }
     // Writes finished frames to ffmpeg in order.
     func flush(wait: Bool) throws(HostError) {
@@ -105,7 +105,10 @@ public struct AnimationJob {
         let list = try session.displayList(at: t)
         while inFlight.wait(timeout: .now() + .milliseconds(5)) == .timedOut { try flush(wait: false) }
         let target = pattern.map { AnimationJob.name($0, k) }
-        if let target { written.append(AnimationJob.tempName(for: target)) }
+        if let target {
+          written.append(AnimationJob.tempName(for: target))
+          TempFiles.register(AnimationJob.tempName(for: target))
+        }
         group.enter()
         queue.async {
           let painter = pool.take()
@@ -128,6 +131,7 @@ public struct AnimationJob {
       if let pattern {
         for k in range {
           let final = AnimationJob.name(pattern, k)
+          TempFiles.unregister(AnimationJob.tempName(for: final))
           if rename(AnimationJob.tempName(for: final), final) != 0 {
             throw HostError("cannot write '\(final)': \(String(cString: strerror(errno)))")
           }

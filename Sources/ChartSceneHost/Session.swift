@@ -32,13 +32,15 @@ public final class Session {
     /// A timeline chunk whose events are added to the script's (a live session's gestures,
     /// kept across reloads).
     public var addedTimeline: String?
+    /// Seconds the script's evaluation may run (`--max-time`); each callback (draw, update,
+    /// a timeline call or gesture handler) gets a tenth of it.
+    public var maxTime: Double = 10
+    /// Bytes the script's Lua heap and the data it loads may hold (`--max-memory`).
+    public var maxMemory: Int = 1 << 30
     public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
       self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
   }
-
-  /// Instructions a script may run while it is evaluated (about a few seconds of Lua).
-  public static let instructionBudget: Int32 = 1_000_000_000
 
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
@@ -59,7 +61,10 @@ public final class Session {
     files?(context.files)
     let lua = LuaState()
     ChartSceneModule.install(lua, context: context)
-    lua.callBudget = Session.instructionBudget
+    lua.memoryLimit = overrides.maxMemory
+    lua.nameLimitOptions(time: "--max-time", memory: "--max-memory")
+    lua.timeLimit = overrides.maxTime
+    defer { lua.timeLimit = overrides.maxTime / 10 }
     do {
       try lua.load(bytes, chunkName: "@" + scriptPath)
       try lua.pcall(nargs: 0, nresults: 1)

@@ -9,7 +9,7 @@ enum DataBinding {
     let data = lua.top
     lua.setFunction(data, "telegram") { lua in
       let path = try lua.checkString(1, function: "telegram")
-      let sets = try load(path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
+      let sets = try load(lua, path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
         try TelegramDecoder.decode(bytes, file: file)
       }
       pushSets(lua, sets)
@@ -29,17 +29,17 @@ enum DataBinding {
         if let colors = try o.with("colors", { idx throws -> [Color] in try colorList(lua, idx) }) { options.colors = colors }
       }
       let opts = options
-      let sets = try load(path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
+      let sets = try load(lua, path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
         [try CSVDecoder.decode(bytes, file: file, options: opts)]
       }
-      lua.push(object: sets[0], as: ChartSetBinding.typeName)
+      push(lua, sets[0])
       return 1
     }
     lua.setFunction(data, "series") { lua in
       try lua.checkTable(1, function: "series")
       let set = try series(lua)
       context.noteUndrawnKinds([set])
-      lua.push(object: set, as: ChartSetBinding.typeName)
+      push(lua, set)
       return 1
     }
     lua.setFunction(data, "sample") { lua in
@@ -47,7 +47,7 @@ enum DataBinding {
         throw LuaError("the sample data was not found (set CHARTSCENE_ASSETS to the folder holding data/chart_data.json)")
       }
       let path = assets + "/data/chart_data.json"
-      let sets = try load(path: path, shown: path, context: context) { bytes, file throws(DataError) in
+      let sets = try load(lua, path: path, shown: path, context: context) { bytes, file throws(DataError) in
         try TelegramDecoder.decode(bytes, file: file)
       }
       pushSets(lua, sets)
@@ -56,11 +56,18 @@ enum DataBinding {
     lua.rawSet(cs, "data")
   }
 
-  static func load(path: String, shown: String, context: BindingContext, decode: ([UInt8], String) throws(DataError) -> [ChartSet]) throws(LuaError) -> [ChartSet] {
+  /// Reads and decodes a data file once per script. A file may be a quarter of the memory
+  /// limit (decoding takes a few times its size); the sets decoded count against it.
+  static func load(_ lua: LuaState, path: String, shown: String, context: BindingContext,
+                   decode: ([UInt8], String) throws(DataError) -> [ChartSet]) throws(LuaError) -> [ChartSet] {
     if let sets = context.loaded[path] { return sets }
     context.files.insert(path)
     let bytes: [UInt8]
-    do { bytes = try FileReader.read(path) } catch { throw LuaError(error.description) }
+    let limit = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
+    do { bytes = try FileReader.read(path, limit: limit) } catch {
+      let tooLarge = error.reason.hasPrefix("the file is larger") && limit < 512 << 20
+      throw LuaError(error.description + (tooLarge ? " (a quarter of --max-memory)" : ""))
+    }
     let sets: [ChartSet]
     do { sets = try decode(bytes, shown) } catch { throw LuaError(error.description) }
     context.noteUndrawnKinds(sets)
@@ -71,9 +78,14 @@ enum DataBinding {
   static func pushSets(_ lua: LuaState, _ sets: [ChartSet]) {
     lua.newTable(array: Int32(sets.count))
     for (k, s) in sets.enumerated() {
-      lua.push(object: s, as: ChartSetBinding.typeName)
+      push(lua, s)
       lua.rawSet(-2, index: k + 1)
     }
+  }
+
+  /// A set counts its columns of numbers against the memory limit.
+  static func push(_ lua: LuaState, _ set: ChartSet) {
+    lua.push(object: set, as: ChartSetBinding.typeName, footprint: 1024 + set.xs.count * 8 * (set.lines.count + 1))
   }
 
   static func colorList(_ lua: LuaState, _ idx: Int32) throws(LuaError) -> [Color] {

@@ -114,7 +114,9 @@ public struct PresetLoader {
     let lua = LuaState(bare: true)
     do {
       try lua.loadData(bytes, chunkName: "@" + path)
-      lua.callBudget = 10_000_000
+      // A preset is data: a second and 64 MiB are far more than any needs.
+      lua.timeLimit = 1
+      lua.memoryLimit = 64 << 20
       try lua.pcall(nargs: 0, nresults: 1)
     } catch {
       throw PresetError(message: error.restoringPath([path]))

@@ -17,9 +17,9 @@ public enum AtomicOutput {
     if (st.st_mode & S_IFMT) != S_IFDIR { throw WriteError(path: path, reason: "'\(dir)' is not a folder") }
     if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw WriteError(path: path, reason: "it is a folder") }
     var template = Array((dir + "/.chartscene-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if fd < 0 { throw WriteError(path: path, reason: errorText()) }
+    guard let fd = TempFiles.create(&template) else { throw WriteError(path: path, reason: errorText()) }
     let tmp = String(cString: template.map { UInt8(bitPattern: $0) })
+    defer { TempFiles.unregister(tmp) }
     var failure: String? = nil
     bytes.withUnsafeBytes { raw in
       var off = 0

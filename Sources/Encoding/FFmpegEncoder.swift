@@ -1,5 +1,7 @@
+import Dispatch
 import Drawing
 import Glibc
+import Synchronization
 
 /// Encodes frames into GIF, WebP, APNG, MP4 or WebM by feeding raw pixels to an `ffmpeg`
 /// child process. The file is written under a temporary name in the same folder and renamed
@@ -15,18 +17,44 @@ public final class FFmpegEncoder {
   let temp: String
   let pid: pid_t
   let stdin: Int32
-  let logPath: String
+  /// What ffmpeg printed (errors only): it can exit 0 after failing to write the file (a
+  /// full disk), so any line here is a failure.
+  let log = Log()
   var finished = false
+
+  final class Log: Sendable {
+    let text = Mutex<[UInt8]>([])
+    let done = DispatchSemaphore(value: 0)
+    /// Reads `fd` to its end on a thread of its own, then closes it.
+    func drain(_ fd: Int32) {
+      DispatchQueue.global().async {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+          let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+          if n < 0 && errno == EINTR { continue }
+          if n <= 0 { break }
+          self.text.withLock { if $0.count < 1 << 16 { $0 += buf[0..<n] } }
+        }
+        close(fd)
+        self.done.signal()
+      }
+    }
+    /// The first line, after ffmpeg has exited.
+    func firstLine() -> String? {
+      done.wait()
+      done.signal()
+      let s = text.withLock { String(decoding: $0, as: UTF8.self) }
+      return s.split(separator: "\n").first.map(String.init)
+    }
+  }
 
   /// Starts ffmpeg for frames of `width`×`height` device pixels at `fps`.
   public init(path: String, format: Format, width: Int, height: Int, fps: Double) throws(EncodeError) {
     self.path = path
     var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if fd < 0 { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
     close(fd)
     temp = String(cString: template.map { UInt8(bitPattern: $0) })
-    logPath = temp + ".log"
 
     var args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
                 "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
@@ -48,21 +76,36 @@ public final class FFmpegEncoder {
     args.append(temp)
 
     var pipeFDs: [Int32] = [0, 0]
-    guard pipe(&pipeFDs) == 0 else { unlink(temp); throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))") }
+    var logFDs: [Int32] = [0, 0]
+    guard FFmpegEncoder.pipeCloseOnExec(&pipeFDs) else { unlink(temp); TempFiles.unregister(temp); throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))") }
+    guard FFmpegEncoder.pipeCloseOnExec(&logFDs) else {
+      close(pipeFDs[0]); close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
+      throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
     posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
     var cargs = args.map { strdup($0) } + [nil]
     var child: pid_t = 0
-    let rc = posix_spawnp(&child, "ffmpeg", &actions, nil, &cargs, environ)
+    // ffmpeg gets no blocked signals (we block Ctrl-C in our threads; see TempFiles).
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attr, &none)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, "ffmpeg", &actions, &attr, &cargs, environ), child) }
+    posix_spawnattr_destroy(&attr)
     for a in cargs { free(a) }
     posix_spawn_file_actions_destroy(&actions)
     close(pipeFDs[0])
+    close(logFDs[1])
+    log.drain(logFDs[0])
     if rc != 0 {
-      close(pipeFDs[1]); unlink(temp); unlink(logPath)
+      close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
       throw EncodeError(description: "cannot run ffmpeg (\(String(cString: strerror(rc)))); scripts/install-deps installs it")
     }
     pid = child
@@ -70,6 +113,13 @@ public final class FFmpegEncoder {
   }
 
   deinit { if !finished { cancel() } }
+
+  /// A pipe whose ends no child inherits (a child gets them only through dup2).
+  static func pipeCloseOnExec(_ fds: inout [Int32]) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+  }
 
   static func rate(_ fps: Double) -> String { fps == fps.rounded() ? String(Int(fps)) : String(fps) }
 
@@ -89,21 +139,26 @@ public final class FFmpegEncoder {
         }
       }
     }
-    if failure != 0 { throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(log())") }
+    if failure != 0 {
+      cancel()  // ffmpeg has gone (or stopped reading): end it, so its log is complete
+      throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")
+    }
   }
 
   /// Closes the stream, waits for ffmpeg and moves the file into place.
   public func finish() throws(EncodeError) {
+    guard !finished else { throw EncodeError(description: "ffmpeg was stopped before '\(path)' was complete") }
     finished = true
     close(stdin)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    TempFiles.unregister(child: pid)
     let exited = (status & 0x7f) == 0
     let code = (status >> 8) & 0xff
-    defer { unlink(logPath) }
-    guard exited && code == 0 else {
+    defer { TempFiles.unregister(temp) }
+    guard exited && code == 0 && log.firstLine() == nil else {
       unlink(temp)
-      throw EncodeError(description: "ffmpeg failed writing '\(path)'\(log())")
+      throw EncodeError(description: "ffmpeg failed writing '\(path)'\(reason())")
     }
     chmod(temp, 0o644)
     if rename(temp, path) != 0 {
@@ -115,22 +170,21 @@ public final class FFmpegEncoder {
 
   /// Stops ffmpeg and removes what it wrote.
   public func cancel() {
+    guard !finished else { return }
     finished = true
     close(stdin)
     kill(pid, SIGKILL)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    TempFiles.unregister(child: pid)
     unlink(temp)
-    unlink(logPath)
+    TempFiles.unregister(temp)
   }
 
-  func log() -> String {
-    guard let f = fopen(logPath, "r") else { return "" }
-    defer { fclose(f) }
-    var buf = [CChar](repeating: 0, count: 400)
-    guard fgets(&buf, 400, f) != nil else { return "" }
-    let line = String(cString: buf).split(separator: "\n").first.map(String.init) ?? ""
-    return line.isEmpty ? "" : ": " + line
+  /// ": first line ffmpeg printed" (with the temporary name shown as the output's), or "".
+  func reason() -> String {
+    guard let line = log.firstLine(), !line.isEmpty else { return "" }
+    return ": " + line.replacing(temp, with: path)
   }
 }
 

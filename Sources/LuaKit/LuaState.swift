@@ -20,6 +20,33 @@ public struct LuaError: Error, Sendable, CustomStringConvertible {
   }
 }
 
+extension LuaError {
+  /// An error that passed through `coroutine.wrap` (or code that re-raises with a place)
+  /// reads "a.lua:9: a.lua:3: message"; this keeps the innermost place only.
+  public static func innermostPlace(_ message: String) -> String {
+    var rest = Substring(message)
+    var last: Substring? = nil
+    while let place = leadingPlace(rest) {
+      last = rest[..<place]
+      rest = rest[place...]
+    }
+    guard let last else { return message }
+    return String(last) + rest
+  }
+
+  /// The end of a leading "chunk:LINE: " in s, if s starts with one.
+  static func leadingPlace(_ s: Substring) -> Substring.Index? {
+    guard let colon = s.firstIndex(of: ":"), colon > s.startIndex else { return nil }
+    var i = s.index(after: colon)
+    let digits = i
+    while i < s.endIndex, s[i].isASCII, s[i].isNumber { i = s.index(after: i) }
+    guard i > digits, i < s.endIndex, s[i] == ":" else { return nil }
+    i = s.index(after: i)
+    guard i < s.endIndex, s[i] == " " else { return nil }
+    return s.index(after: i)
+  }
+}
+
 /// A Swift function callable from Lua: reads its arguments from the stack, pushes its
 /// results and returns how many. It throws instead of raising; the C trampoline raises
 /// the Lua error after this function has returned.
@@ -56,21 +83,42 @@ public final class LuaState {
   public let L: OpaquePointer
   private var boxes: [Unmanaged<FunctionBox>] = []
   var objects: [AnyObject] = []
-  /// Instructions any one protected call may run before it is stopped (0: no limit). A
-  /// script's evaluation and each callback (draw, update, timeline calls) get this budget.
-  public var callBudget: Int32 = 0
+  /// Seconds the next outermost protected call may run before it is stopped with
+  /// "script ran for too long" (0: no limit). Calls made inside it share its deadline.
+  public var timeLimit: Double = 0
+  /// Bytes the Lua heap may hold (0: no limit). Only code run under `pcall` is refused
+  /// memory; it then fails with "script needs more memory than … allowed".
+  public var memoryLimit: Int {
+    get { limits.pointee.limit }
+    set { limits.pointee.limit = max(0, newValue) }
+  }
+  /// The options that set the limits, named when a limit stops a script.
+  public func nameLimitOptions(time: String, memory: String) {
+    withUnsafeMutableBytes(of: &limits.pointee.timeflag) { b in _ = time.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
+    withUnsafeMutableBytes(of: &limits.pointee.memoryflag) { b in _ = memory.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
+  }
+  /// Bytes the Lua heap holds now, and the most it has held.
+  public var memoryUsed: Int { limits.pointee.used }
+  public var memoryPeak: Int { limits.pointee.peak }
+  let limits: UnsafeMutablePointer<cs_limits>
+
+  /// Counts `bytes` held on the Swift side for the script (its objects, decoded data)
+  /// against the memory limit; a Swift function that goes over it fails when it returns.
+  public func charge(_ bytes: Int) { limits.pointee.used += max(0, bytes) }
   var depth = 0
   var objectRefs: [ObjectIdentifier: Int32] = [:]
 
   /// A state with the sandboxed standard library; `bare` opens no library at all (for
   /// data-only files).
   public init(bare: Bool = false) {
-    L = luaL_newstate()
+    limits = .allocate(capacity: 1)
+    L = cs_newstate(limits)
     if !bare { cs_opensandbox(L) }
   }
 
   deinit {
     lua_close(L)
+    limits.deallocate()
     for b in boxes { b.release() }
   }
 
@@ -192,22 +240,22 @@ public final class LuaState {
     let base = top - nargs
     lua_pushcclosure(L, cs_msgh, 0)
     lua_rotate(L, base, 1)
-    // The outermost call arms the budget; calls made inside it share what is left.
+    // The outermost call sets the deadline; calls made inside it (from a Swift function,
+    // where memory is never refused) share it and may be refused memory again.
     depth += 1
-    if depth == 1 && callBudget > 0 { cs_setbudget(L, callBudget) }
+    let outerRefusable = limits.pointee.refusable
+    if depth == 1 { cs_beginlimited(L, base + 1, timeLimit) } else { limits.pointee.refusable = 1 }
     let rc = cs_pcall(L, nargs, nresults, base)
     depth -= 1
-    if depth == 0 && callBudget > 0 { cs_setbudget(L, 0) }
+    if depth == 0 { cs_endlimited(L) } else { limits.pointee.refusable = outerRefusable }
     cs_remove(L, base)
     if rc != LUA_OK {
-      let msg = toString(-1) ?? "unknown error"
+      let refused = rc == LUA_ERRMEM && limits.pointee.refused != 0
+      let msg = refused ? String(cString: cs_memorymessage(L, 0)) : LuaError.innermostPlace(toString(-1) ?? "unknown error")
       pop(1)
       throw LuaError(msg, wantsLocation: false)
     }
   }
-
-  /// Arms (or with 0, disarms) the instruction budget for code run from now on.
-  public func setInstructionBudget(_ count: Int32) { cs_setbudget(L, count) }
 
   // MARK: - References
 

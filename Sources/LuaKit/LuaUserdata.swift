@@ -55,10 +55,12 @@ extension LuaState {
   }
 
   /// Pushes `object` as a userdata of `typeName`. The same object always gives the same
-  /// userdata, so Lua's `==` and table keys work on it.
-  public func push(object: AnyObject, as typeName: String) {
+  /// userdata, so Lua's `==` and table keys work on it. A new object counts `footprint`
+  /// bytes (what it holds on the Swift side) against the memory limit.
+  public func push(object: AnyObject, as typeName: String, footprint: Int = 1024) {
     let id = ObjectIdentifier(object)
     if let r = objectRefs[id] { pushRef(r); return }
+    charge(footprint)
     let index = objects.count
     objects.append(object)
     let p = cs_newuserdata(L, MemoryLayout<Int>.size)!

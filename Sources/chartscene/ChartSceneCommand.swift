@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChartSceneHost
 import ChartSceneLua
+import Encoding
 import Glibc
 
 /// `chartscene SCRIPT.lua ...` (the default) and `chartscene preset ...`.
@@ -62,6 +63,12 @@ struct Render: ParsableCommand {
   @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.")
   var timeline: String?
 
+  @Option(help: "Seconds the script may run while it is evaluated; each draw/update callback and timeline call gets a tenth.")
+  var maxTime: Double = 10
+
+  @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
+  var maxMemory: String = "1G"
+
   func validate() throws {
     if let at { guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") } }
     if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
@@ -70,6 +77,36 @@ struct Render: ParsableCommand {
     if record != nil && !live { throw ValidationError("--record needs --live") }
     if live && (watch || inspect || output != nil) { throw ValidationError("--live shows the scene in a window: it takes no -o, --watch or --inspect") }
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
+    guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
+    if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
+  }
+
+  /// "512M", "2G", "1.5G", "300000K", "1T" (binary units; a bare number is MiB).
+  static func parseMemory(_ s: String) -> Int? {
+    var text = s.uppercased()
+    if text.hasSuffix("IB") { text.removeLast(2) } else if text.hasSuffix("B") { text.removeLast() }
+    var unit = 1 << 20
+    switch text.last {
+    case "K": unit = 1 << 10; text.removeLast()
+    case "M": unit = 1 << 20; text.removeLast()
+    case "G": unit = 1 << 30; text.removeLast()
+    case "T": unit = 1 << 40; text.removeLast()
+    default: break
+    }
+    guard let n = Double(text), n.isFinite else { return nil }
+    let bytes = n * Double(unit)
+    guard bytes >= Double(1 << 20), bytes <= Double(1 << 40) else { return nil }
+    return Int(bytes)
+  }
+
+  func overrides() -> Session.Overrides {
+    var overrides = Session.Overrides(theme: theme, preset: preset)
+    overrides.fps = fps
+    overrides.timeline = timeline
+    if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
+    overrides.maxTime = maxTime
+    overrides.maxMemory = Render.parseMemory(maxMemory) ?? overrides.maxMemory
+    return overrides
   }
 
   func parseSize(_ s: String) -> (Double, Double)? {
@@ -85,12 +122,12 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    // No half-written output when interrupted or when a script is stuck past --max-time.
+    // (--live leaves Ctrl-C to the window, which quits cleanly and writes --record.)
+    if !live { TempFiles.removeOnSignals() }
+    Watchdog.start()
     if live {
-      var overrides = Session.Overrides(theme: theme, preset: preset)
-      overrides.fps = fps
-      overrides.timeline = timeline
-      if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
-      try LiveLoop(script: script, overrides: overrides, record: record).run()
+      try LiveLoop(script: script, overrides: overrides(), record: record).run()
       return
     }
     if watch {
@@ -101,11 +138,7 @@ struct Render: ParsableCommand {
 
   /// Loads the script and renders (or inspects) once.
   func once(files: ((FileLog) -> Void)?) throws {
-    var overrides = Session.Overrides(theme: theme, preset: preset)
-    overrides.fps = fps
-    overrides.timeline = timeline
-    if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
-    let session = try Session(scriptPath: script, overrides: overrides, files: files)
+    let session = try Session(scriptPath: script, overrides: overrides(), files: files)
     if inspect {
       print(try session.inspect(at: at ?? 0), terminator: "")
       return

@@ -121,10 +121,10 @@ final class BindingTests: XCTestCase {
     XCTAssertEqual(dir.error("local f, e = load('\\27Lua')\nerror(e, 0)"), "s.lua: attempt to load a binary chunk (mode is 't')")
     XCTAssertEqual(dir.error("local x = debug.traceback()"), "s.lua:1: 'debug' is not available in chartscene scripts")
     XCTAssertEqual(dir.error("require('../etc/passwd')"), "s.lua:1: module '../etc/passwd' not found (module names are like 'helpers' or 'lib.colors')")
-    XCTAssertTrue(dir.error("while true do end").hasSuffix("script ran for too long (instruction budget exhausted; an endless loop?)"))
-    // Callbacks have a budget too: an endless draw function stops with its line.
+    XCTAssertEqual(dir.error("local n = 0\nwhile true do n = n + 1 end"), "s.lua:2: script ran for too long (over 1 s; --max-time)")
+    // Callbacks get a tenth: an endless draw function stops with its line.
     XCTAssertEqual(dir.error("return cs.scene{ root = cs.canvas{ draw = function(g)\n  while true do end\nend } }"),
-                   "s.lua:2: script ran for too long (instruction budget exhausted; an endless loop?)")
+                   "s.lua:2: script ran for too long (over 0.1 s; --max-time)")
   }
 
   func testRequireFindsModulesNextToTheScript() throws {

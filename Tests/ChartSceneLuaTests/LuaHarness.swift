@@ -19,14 +19,18 @@ final class ScriptFolder {
     return p
   }
 
-  func session(_ script: String, name: String = "s.lua") throws -> Session {
-    try Session(scriptPath: write(name, script), quiet: true)
+  func session(_ script: String, name: String = "s.lua", overrides: Session.Overrides = Session.Overrides()) throws -> Session {
+    try Session(scriptPath: write(name, script), overrides: overrides, quiet: true)
   }
 
-  /// The error message a script produces (fails the test when it loads).
-  func error(_ script: String, name: String = "s.lua", file: StaticString = #filePath, line: UInt = #line) -> String {
+  /// The error message a script produces (fails the test when it loads). Scripts get a
+  /// second (callbacks a tenth of it), not the default ten, so endless loops end soon.
+  func error(_ script: String, name: String = "s.lua", maxMemory: Int = 1 << 30, file: StaticString = #filePath, line: UInt = #line) -> String {
     do {
-      let s = try session(script, name: name)
+      var limits = Session.Overrides()
+      limits.maxTime = 1
+      limits.maxMemory = maxMemory
+      let s = try session(script, name: name, overrides: limits)
       _ = try s.displayList(at: 0)
       XCTFail("script loaded without error", file: file, line: line)
       return ""

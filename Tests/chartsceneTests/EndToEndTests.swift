@@ -190,11 +190,12 @@ enum CLI {
   }
 
   @discardableResult
-  static func run(_ args: [String], cwd: URL? = nil) throws -> Result {
+  static func run(_ args: [String], cwd: URL? = nil, env: [String: String] = [:], executable: URL? = nil) throws -> Result {
     let p = Process()
-    p.executableURL = binary
+    p.executableURL = executable ?? binary
     p.arguments = args
     p.currentDirectoryURL = cwd ?? EndToEndTests.repo
+    if !env.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 } }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err

@@ -45,9 +45,51 @@ void cs_opensandbox(lua_State *L);
 /// in the one-line error format).
 int cs_msgh(lua_State *L);
 
-/// Arms an instruction-count budget: after `count` VM instructions the running code raises
-/// an error ("script ran for too long"). count <= 0 disarms it.
-void cs_setbudget(lua_State *L, int count);
+/// How often (in VM instructions) the hook checks the clock.
+#define CS_HOOK_INTERVAL 10000
+
+/// What a state may use: its heap (bytes, through the allocator) and, while a protected
+/// call runs, time. Owned by the host; must outlive the state.
+typedef struct cs_limits {
+  size_t used;          /* bytes the Lua heap holds now */
+  size_t peak;          /* the most it held */
+  size_t limit;         /* cap on `used`; 0: none */
+  int refusable;        /* 1 while Lua code runs under a protected call */
+  int refused;          /* an allocation was refused since the call began */
+  size_t refused_size;  /* the size asked for then */
+  double deadline;      /* CLOCK_MONOTONIC seconds at which the call is stopped; 0: none */
+  double budget;        /* seconds the call was given */
+  char where[512];      /* "chunk:line:" of the last place seen (refusal, hook) */
+  char timeflag[32];    /* the option that sets the time limit, named in the report */
+  char memoryflag[32];  /* the option that sets the memory limit */
+  lua_State *main;
+} cs_limits;
+
+/// A new state using `lim` (zeroed here; set `limit` and the flags afterwards) for its allocator and the
+/// count hook that enforces deadlines in every coroutine.
+lua_State *cs_newstate(cs_limits *lim);
+
+/// Starts a protected call of the function at `funcindex`, limited to `seconds` (0: no
+/// deadline); the heap cap applies.
+void cs_beginlimited(lua_State *L, int funcindex, double seconds);
+/// Ends it: no deadline, no refusals (unprotected API calls must not fail).
+void cs_endlimited(lua_State *L);
+
+/// The one-line report of a heap over its cap, placed at the Lua function `level` (or, with
+/// 0, at the last place seen). Points into a static buffer.
+const char *cs_memorymessage(lua_State *L, int level);
+
+/// For a watchdog thread: 1, with the report in buf, when the limited call running now (in
+/// any state) is `grace` seconds past its deadline, i.e. stuck where the hook cannot stop
+/// it (inside a C function such as a runaway string.find).
+int cs_overdue(double grace, char *buf, size_t bufsize);
+
+/// Starts (once per process) a thread that calls `overdue` with the report when
+/// `cs_overdue(grace, ...)` holds. `overdue` must end the process.
+void cs_startwatchdog(double grace, void (*overdue)(const char *message));
+
+/// Seconds of CLOCK_MONOTONIC.
+double cs_now(void);
 
 /// "chunk:line:" of the function at `level` (1 = the Lua function that called a C function),
 /// copied into buf; empty when unknown.

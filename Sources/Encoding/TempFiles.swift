@@ -1,0 +1,75 @@
+import Glibc
+import Synchronization
+
+/// The temporary files of outputs being written (see `AtomicOutput`) and the encoders
+/// writing them, so that a process that must stop at once (Ctrl-C, a script stuck past its
+/// time limit) ends those and removes the files first, leaving no half-written file.
+public enum TempFiles {
+  private static let paths = Mutex<Set<String>>([])
+  private static let children = Mutex<Set<pid_t>>([])
+
+  /// A child process writing a registered file (it could create the file again after it
+  /// was removed, so it is stopped first).
+  /// Runs `spawn` (which returns posix_spawn's result and the child) and registers the
+  /// child, under the lock `removeAll` takes.
+  public static func spawnChild(_ spawn: () -> (Int32, pid_t)) -> (Int32, pid_t) {
+    children.withLock { set in
+      let (rc, pid) = spawn()
+      if rc == 0 { set.insert(pid) }
+      return (rc, pid)
+    }
+  }
+  public static func unregister(child: pid_t) { _ = children.withLock { $0.remove(child) } }
+
+  /// mkstemp(template), registered under the same lock that `removeAll` takes, so no file
+  /// is ever made and missed.
+  public static func create(_ template: inout [CChar]) -> Int32? {
+    paths.withLock { set -> Int32? in
+      let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard fd >= 0 else { return nil }
+      set.insert(String(cString: template.map { UInt8(bitPattern: $0) }))
+      return fd
+    }
+  }
+
+  public static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+  public static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
+
+  /// Stops the registered children and removes every registered file (for exiting).
+  public static func removeAll() {
+    children.withLock { set in
+      for pid in set {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      }
+      set = []
+    }
+    paths.withLock { set in
+      for p in set { unlink(p) }
+      set = []
+    }
+  }
+
+  static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// From now on SIGINT, SIGTERM and SIGHUP remove the temporary files and exit with
+  /// 128+signal. Call it before any other thread starts: the signals are blocked in every
+  /// thread and taken by one thread of their own, outside signal-handler context.
+  public static func removeOnSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for s in stopSignals { sigaddset(&set, s) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    var thread = pthread_t()
+    pthread_create(&thread, nil, { _ in
+      var set = sigset_t()
+      sigemptyset(&set)
+      for s in TempFiles.stopSignals { sigaddset(&set, s) }
+      var sig: Int32 = 0
+      while sigwait(&set, &sig) != 0 {}
+      TempFiles.removeAll()
+      _exit(128 + sig)
+    }, nil)
+  }
+}

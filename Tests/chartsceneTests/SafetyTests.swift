@@ -1,0 +1,239 @@
+import Foundation
+import XCTest
+
+/// Issue 6: running a shared script must be as safe as opening a picture. Each case runs
+/// the real executable in a fresh folder (its working folder, HOME and config folder all
+/// inside it) and asserts the one-line message, the exit status, and that nothing in the
+/// folder changed except, on success, the output.
+final class SafetyTests: XCTestCase {
+  var dir: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-safety-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("home"), withIntermediateDirectories: true)
+    try Data("earlier".utf8).write(to: dir.appendingPathComponent("out.png"))
+  }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let u = dir.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: u, atomically: true, encoding: .utf8)
+    return name
+  }
+
+  /// Every file under the folder with its size and bytes' hash.
+  func snapshot() throws -> [String: Int] {
+    var out: [String: Int] = [:]
+    let e = FileManager.default.enumerator(atPath: dir.path)!
+    while let name = e.nextObject() as? String {
+      let u = dir.appendingPathComponent(name)
+      var isDir: ObjCBool = false
+      FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
+      let regular = (try? FileManager.default.attributesOfItem(atPath: u.path)[.type] as? FileAttributeType) == .typeRegular
+      out[name] = isDir.boolValue ? -1 : regular ? (try Data(contentsOf: u)).hashValue : -2
+    }
+    return out
+  }
+
+  func run(_ args: [String], executable: URL? = nil) throws -> CLI.Result {
+    let home = dir.appendingPathComponent("home").path
+    return try CLI.run(args, cwd: dir, env: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config"], executable: executable)
+  }
+
+  /// Runs a case that must fail: one `error:` line containing `expected`, exit status 1,
+  /// within `seconds`, no stdout, and the folder exactly as before (the earlier out.png kept).
+  func fails(_ args: [String], _ expected: String, seconds: Double = 10, executable: URL? = nil,
+             file: StaticString = #filePath, line: UInt = #line) throws {
+    let before = try snapshot()
+    let r = try run(args.contains("-o") || args.contains("--inspect") ? args : args + ["-o", "out.png"], executable: executable)
+    XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)", file: file, line: line)
+    XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)", file: file, line: line)
+    XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr, file: file, line: line)
+    XCTAssertTrue(r.stderr.contains(expected), "\(args): '\(r.stderr)' lacks '\(expected)'", file: file, line: line)
+    XCTAssertEqual(r.stdout, "", file: file, line: line)
+    XCTAssertLessThan(r.seconds, seconds, "\(args) took \(r.seconds) s", file: file, line: line)
+    XCTAssertEqual(try snapshot(), before, "\(args) changed the folder", file: file, line: line)
+  }
+
+  // MARK: 1. Sandbox
+
+  func testSandboxedCallsFailWithTheirPlace() throws {
+    let cases: [(String, String)] = [
+      ("local f = io.open('out.png', 'w')", "s.lua:1: 'io' is not available in chartscene scripts"),
+      ("os.execute('touch pwned')", "s.lua:1: 'os.execute' is not available in chartscene scripts"),
+      ("os.remove('out.png')", "s.lua:1: 'os.remove' is not available in chartscene scripts"),
+      ("os.rename('out.png', 'x')", "s.lua:1: 'os.rename' is not available in chartscene scripts"),
+      ("os.exit(0)", "s.lua:1: 'os.exit' is not available in chartscene scripts"),
+      ("local h = os.getenv('HOME')", "s.lua:1: 'os.getenv' is not available in chartscene scripts"),
+      ("local t = os.tmpname()", "s.lua:1: 'os.tmpname' is not available in chartscene scripts"),
+      ("package.loadlib('libc.so.6', 'system')", "s.lua:1: 'package' is not available in chartscene scripts"),
+      ("dofile('s.lua')", "s.lua:1: 'dofile' is not available in chartscene scripts"),
+      ("loadfile('s.lua')", "s.lua:1: 'loadfile' is not available in chartscene scripts"),
+      ("local d = string.dump(print)", "s.lua:1: 'string.dump' is not available in chartscene scripts"),
+      ("load('\\27Lua', 'x', 'b')", "s.lua:1: binary chunks are not allowed in chartscene scripts"),
+      ("debug.sethook()", "s.lua:1: 'debug' is not available in chartscene scripts"),
+      ("require('../home/x')", "s.lua:1: module '../home/x' not found"),
+      ("require('/etc/passwd')", "s.lua:1: module '/etc/passwd' not found"),
+    ]
+    for (code, expected) in cases {
+      try write("s.lua", code + "\nreturn cs.scene{ root = cs.spacer{} }")
+      try fails(["s.lua"], expected)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("pwned").path))
+  }
+
+  func testPresetsGetNothing() throws {
+    try write("presets/evil.lua", "os.execute('touch pwned')\nreturn {}")
+    try write("s.lua", "return cs.scene{ root = cs.spacer{} }")
+    try fails(["s.lua", "--preset", "evil"], "presets/evil.lua:1: attempt to index a nil value (global 'os')")
+    try write("presets/loop.lua", "local n = 0\nwhile true do n = n + 1 end")
+    try fails(["s.lua", "--preset", "loop"], "presets/loop.lua:2: script ran for too long (over 1 s)", seconds: 5)
+    try write("presets/big.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\nreturn {}")
+    try fails(["s.lua", "--preset", "big"], "presets/big.lua:2: script needs more memory than the 64 MiB allowed", seconds: 5)
+  }
+
+  // MARK: 2. Limits
+
+  func testEndlessLoopStopsAtMaxTime() throws {
+    try write("s.lua", "local n = 0\nwhile true do\n  n = n + 1\nend")
+    try fails(["s.lua", "--max-time", "1"], "s.lua:3: script ran for too long (over 1 s; --max-time)", seconds: 3)
+    // In a coroutine too, and a Lua pcall cannot swallow the stop.
+    try write("s.lua", "local co = coroutine.wrap(function()\n  while true do end\nend)\nwhile true do pcall(co) end")
+    try fails(["s.lua", "--max-time", "1"], "script ran for too long (over 1 s; --max-time)", seconds: 3)
+  }
+
+  func testCallbacksGetATenth() throws {
+    try write("s.lua", "return cs.scene{ width = 100, height = 100, root = cs.canvas{ draw = function(g)\n  while true do end\nend } }")
+    try fails(["s.lua", "--max-time", "2"], "s.lua:2: script ran for too long (over 0.2 s; --max-time)", seconds: 3)
+  }
+
+  func testStuckLibraryFunctionIsStoppedByTheWatchdog() throws {
+    // string.find backtracks for ages inside C, where the hook cannot stop it.
+    try write("s.lua", "local s = string.rep('a', 100000)\nreturn s:find('.-.-.-.-.-.-b')")
+    try fails(["s.lua", "--max-time", "1"], "s.lua:1: script ran for too long (over 1 s; --max-time) in a library function that cannot be interrupted", seconds: 5)
+  }
+
+  func testMemoryCap() throws {
+    try write("s.lua", "local t = {}\nfor i = 1, 1e9 do\n  t[i] = 'row ' .. i\nend")
+    try fails(["s.lua", "--max-memory", "64M"], "s.lua:3: script needs more memory than the 64 MiB allowed (--max-memory)")
+    try write("s.lua", "local x = 1\nlocal s = string.rep('x', 1 << 30)")
+    try fails(["s.lua"], "s.lua:2: script needs more memory than the 1 GiB allowed (--max-memory)")
+    try write("s.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end")
+    try fails(["s.lua", "--max-memory", "100M"], "s.lua:2: script needs more memory than the 100 MiB allowed (--max-memory)")
+    // Objects made on the Swift side count too.
+    try write("s.lua", "local d = cs.data.sample()[1]\nwhile true do\n  local c = cs.chart{ data = d }\nend")
+    try fails(["s.lua", "--max-memory", "32M"], "s.lua:3: script needs more memory than the 32 MiB allowed (--max-memory)")
+    // A data file may take a quarter of the cap.
+    try write("big.csv", "t,a\n" + String(repeating: "2019-01-01,1\n", count: 200_000))
+    try write("s.lua", "local d = cs.data.csv('big.csv')")
+    try fails(["s.lua", "--max-memory", "8M"], "s.lua:1: cannot read '")
+    try fails(["s.lua", "--max-memory", "8M"], "the file is larger than 2 MiB (a quarter of --max-memory)")
+  }
+
+  func testDeepRecursionStopsCleanly() throws {
+    try write("s.lua", "local function f(n)\n  return f(n + 1) + 1\nend\nf(1)")
+    try fails(["s.lua"], "s.lua:2: stack overflow")
+    try write("s.lua", "local t = setmetatable({}, { __index = function(t, k) return t[k .. 'x'] end })\nreturn t.a")
+    try fails(["s.lua"], "s.lua:1: C stack overflow")
+    try write("s.lua", "local function f() return coroutine.wrap(f)() end\nf()")
+    try fails(["s.lua"], "s.lua:1: C stack overflow")
+  }
+
+  func testBadLimitOptions() throws {
+    try write("s.lua", "return cs.scene{ root = cs.spacer{} }")
+    for (args, expected) in [(["--max-time", "0"], "bad --max-time 0"), (["--max-time", "nan"], "bad --max-time"),
+                             (["--max-memory", "lots"], "bad --max-memory 'lots'"), (["--max-memory", "100K"], "bad --max-memory '100K'")] {
+      let before = try snapshot()
+      let r = try run(["s.lua"] + args)
+      XCTAssertEqual(r.status, 64, r.stderr)
+      XCTAssertTrue(r.stderr.hasPrefix("error: ") && r.stderr.contains(expected), r.stderr)
+      XCTAssertEqual(try snapshot(), before)
+    }
+    let r = try run(["s.lua", "--max-memory", "256M", "--max-time", "3", "-o", "ok.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+  }
+
+  // MARK: 3. Bad data that is not a file
+
+  func testDataPathsMustBeRegularFiles() throws {
+    try write("s.lua", "local d = cs.data.csv('/dev/zero')")
+    try fails(["s.lua"], "s.lua:1: cannot read '/dev/zero': it is not a regular file")
+    XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.csv").path, 0o600), 0)
+    try write("s.lua", "local d = cs.data.csv('pipe.csv')")
+    try fails(["s.lua"], "s.lua:1: cannot read '", seconds: 5)
+  }
+
+  // MARK: 4. Outputs
+
+  /// Runs `chartscene ARGS` in a private mount namespace where `mnt` is a tiny tmpfs, then
+  /// lists what is left in it (on stdout). Skips where namespaces are not allowed.
+  func runOnTinyDisk(_ args: [String], options: String) throws -> CLI.Result {
+    let mnt = dir.appendingPathComponent("mnt")
+    try FileManager.default.createDirectory(at: mnt, withIntermediateDirectories: true)
+    let probe = try CLI.run(["-rm", "sh", "-c", "mount -t tmpfs -o \(options) tmpfs \"$0\"", mnt.path], cwd: dir, executable: URL(fileURLWithPath: "/usr/bin/unshare"))
+    guard probe.status == 0 else { throw XCTSkip("no private tmpfs here: \(probe.stderr)") }
+    let sh = "mount -t tmpfs -o \(options) tmpfs \"$0\" || exit 99; \"$@\"; rc=$?; ls -A \"$0\"; exit $rc"
+    return try CLI.run(["-rm", "sh", "-c", sh, mnt.path, CLI.binary.path] + args, cwd: dir, executable: URL(fileURLWithPath: "/usr/bin/unshare"))
+  }
+
+  func testDiskFullIsOneCleanLine() throws {
+    try write("s.lua", "return cs.scene{ width = 800, height = 600, root = cs.chart{ data = cs.data.sample()[1] } }")
+    for out in ["mnt/x.png", "mnt/x.svg", "mnt/x.pdf"] {
+      let r = try runOnTinyDisk(["s.lua", "-o", out], options: "size=8k")
+      XCTAssertEqual(r.status, 1, r.stderr)
+      XCTAssertEqual(r.stderr, "error: cannot write '\(out)': No space left on device\n")
+      XCTAssertEqual(r.stdout, "", "left behind on the full disk")
+    }
+    try write("a.lua", "return cs.scene{ width = 400, height = 300, duration = 1, fps = 10, root = cs.chart{ data = cs.data.sample()[1] } }")
+    let r = try runOnTinyDisk(["a.lua", "-o", "mnt/a.mp4"], options: "size=4k")
+    XCTAssertEqual(r.status, 1, r.stderr)
+    XCTAssertTrue(r.stderr.hasPrefix("error: ") && r.stderr.contains("mnt/a.mp4"), r.stderr)
+    XCTAssertEqual(r.stdout, "", "left behind on the full disk")
+  }
+
+  func testReadOnlyAndForbiddenFolders() throws {
+    try write("s.lua", "return cs.scene{ width = 100, height = 100, root = cs.spacer{} }")
+    let r = try runOnTinyDisk(["s.lua", "-o", "mnt/x.png"], options: "ro,size=64k")
+    XCTAssertEqual(r.status, 1, r.stderr)
+    XCTAssertEqual(r.stderr, "error: cannot write 'mnt/x.png': Read-only file system\n")
+    // A folder the user may not write to (run as 'nobody'; root could write anywhere).
+    let locked = dir.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: dir.appendingPathComponent("s.lua").path)
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+    let p = try CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary.path, "s.lua", "-o", "locked/x.png"],
+                        cwd: dir, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+    if p.stderr.contains("Permission denied") && !p.stderr.contains("locked") { throw XCTSkip("the build folder is not readable by nobody") }
+    XCTAssertEqual(p.status, 1, p.stderr)
+    XCTAssertEqual(p.stderr, "error: cannot write 'locked/x.png': Permission denied\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: locked.path), [])
+  }
+
+  func testInterruptedAnimationLeavesNothing() throws {
+    try write("a.lua", "return cs.scene{ width = 1280, height = 960, duration = 30, fps = 30, root = cs.chart{ data = cs.data.sample()[1] } }")
+    for out in ["a.mp4", "frames-%04d.png"] {
+      let before = try snapshot()
+      let p = Process()
+      p.executableURL = CLI.binary
+      p.arguments = ["a.lua", "-o", out]
+      p.currentDirectoryURL = dir
+      p.standardError = FileHandle.nullDevice
+      try p.run()
+      // Wait until the first temporary file shows, then interrupt.
+      let start = Date()
+      while Date().timeIntervalSince(start) < 20 {
+        if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: { $0.hasPrefix(".chartscene-") }) { break }
+        usleep(20_000)
+      }
+      XCTAssertTrue(p.isRunning, "finished before it could be interrupted")
+      kill(p.processIdentifier, SIGINT)
+      p.waitUntilExit()
+      XCTAssertEqual(p.terminationStatus, 128 + SIGINT, "\(p.terminationReason == .exit ? "exit" : "signal")")
+      XCTAssertEqual(try snapshot(), before, "\(out): interrupted render left files")
+    }
+  }
+}
