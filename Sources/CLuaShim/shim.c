@@ -185,6 +185,25 @@ static int cs_globalindex(lua_State *L) {
   return 0;
 }
 
+/* print writes to stderr: stdout carries --inspect JSON and must stay clean. */
+static int cs_print(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 1; i <= n; i++) {
+    if (i > 1) luaL_addchar(&b, '\t');
+    luaL_tolstring(L, i, NULL);
+    luaL_addvalue(&b);
+  }
+  luaL_addchar(&b, '\n');
+  luaL_pushresult(&b);
+  size_t len;
+  const char *text = lua_tolstring(L, -1, &len);
+  fwrite(text, 1, len, stderr);
+  fflush(stderr);
+  return 0;
+}
+
 static void stub(lua_State *L, int tableidx, const char *field, const char *fullname) {
   lua_pushstring(L, fullname);
   lua_pushcclosure(L, cs_unavailable, 1);
@@ -208,6 +227,16 @@ void cs_opensandbox(lua_State *L) {
   stub(L, g, "dofile", "dofile");
   stub(L, g, "loadfile", "loadfile");
   stub(L, g, "collectgarbage", "collectgarbage");
+  lua_pushcfunction(L, cs_print);
+  lua_setfield(L, g, "print");
+
+  /* The same random numbers on every run (frames are a function of the script); a
+     script may still call math.randomseed itself. */
+  lua_getfield(L, g, "math");
+  lua_getfield(L, -1, "randomseed");
+  lua_pushinteger(L, 0);
+  lua_call(L, 1, 0);
+  lua_pop(L, 1);
 
   /* string.dump would make binary chunks. */
   lua_getfield(L, g, "string");
