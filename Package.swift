@@ -8,7 +8,14 @@ import PackageDescription
 let package = Package(
   name: "chartscene",
   products: [
-    .executable(name: "chartscene", targets: ["chartscene"])
+    .executable(name: "chartscene", targets: ["chartscene"]),
+    // For the fuzz targets in fuzz/ (a separate package that depends on this one by path).
+    .library(name: "Drawing", targets: ["Drawing"]),
+    .library(name: "ChartModel", targets: ["ChartModel"]),
+    .library(name: "SceneGraph", targets: ["SceneGraph"]),
+    .library(name: "Render", targets: ["Render"]),
+    .library(name: "LuaKit", targets: ["LuaKit"]),
+    .library(name: "ChartSceneLua", targets: ["ChartSceneLua"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -41,10 +48,10 @@ let package = Package(
     // CLI.
     .target(
       name: "ChartSceneHost",
-      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion"]),
+      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim"]),
     .executableTarget(
       name: "chartscene",
-      dependencies: ["ChartSceneHost", "ChartSceneLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
     // Tests.
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),
