@@ -156,7 +156,46 @@ final class SafetyTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stderr)
   }
 
-  // MARK: 3. Bad data that is not a file
+  // MARK: 3. Bad data
+
+  func testEveryBadDataFileIsOneLineWithItsPlace() throws {
+    let set = ##"[{"columns":[["x",1,2,3],["y0",1,2,3]],"types":{"x":"x","y0":"line"},"names":{"y0":"A"},"colors":{"y0":"#ff0000"}}]"##
+    func json(_ from: String, _ to: String) -> String { set.replacingOccurrences(of: from, with: to) }
+    let cases: [(String, String, String)] = [
+      ("trunc.json", String(set.prefix(30)), "trunc.json: invalid JSON at byte 30 (line 1, column 31): unexpected end of file"),
+      ("wrongtype.json", #"[{"columns":{"x":1}}]"#, "wrongtype.json: [0].columns: expected an array, got object"),
+      ("ragged.json", json(#"["y0",1,2,3]"#, #"["y0",1,2]"#), "ragged.json: [0].columns[1]: column 'y0' has 2 values, but earlier columns have 3"),
+      ("nox.json", json(#"["x",1,2,3],"#, ""), "nox.json: [0].columns: missing the x column"),
+      ("dup.json", json(#"["x",1,2,3]"#, #"["x",1,1,3]"#), "dup.json: [0].columns[0][2]: x values must increase (1 is followed by 1)"),
+      ("decr.json", json(#"["x",1,2,3]"#, #"["x",3,2,1]"#), "decr.json: [0].columns[0][2]: x values must increase (3 is followed by 2)"),
+      ("nan.json", json(#"["y0",1,2,3]"#, #"["y0",1,NaN,3]"#), "nan.json: invalid JSON at byte"),
+      ("inf.json", json(#"["y0",1,2,3]"#, #"["y0",1,1e999,3]"#), "inf.json: invalid JSON at byte"),
+      ("str.json", json(#"["y0",1,2,3]"#, #"["y0",1,"2",3]"#), "str.json: [0].columns[1][2]: expected a number, got string"),
+      ("type.json", json(#""y0":"line""#, #""y0":"pie""#), "type.json: [0].types.y0: unknown type 'pie', expected one of: 'line', 'bar', 'area'"),
+      ("color.json", json("#ff0000", "red"), "color.json: [0].colors.y0: bad colour 'red', expected '#RRGGBB'"),
+      ("none.json", "[]", "none.json: the file holds no charts"),
+      ("nopoints.json", json(#"["x",1,2,3],["y0",1,2,3]"#, #"["x"],["y0"]"#), "nopoints.json: [0].columns: the chart has no points"),
+      ("absurd.json", json(#"["x",1,2,3]"#, #"["x",1,2,1e300]"#), "absurd.json: [0].columns[0][3]: x value 1e+300 is out of range"),
+      ("ragged.csv", "t,a,b\n2019-01-01,1,2\n2019-01-02,3\n", "ragged.csv: line 3: expected 3 cells, got 2"),
+      ("dup.csv", "t,a\n2019-01-01,1\n2019-01-01,2\n", "dup.csv: line 3: times must increase"),
+      ("nan.csv", "t,a\n2019-01-01,1\n2019-01-02,NaN\n", "nan.csv: line 3, column 2: expected a number, got 'NaN'"),
+      ("empty.csv", "", "empty.csv: the file is empty"),
+      ("header.csv", "t,a\n", "header.csv: the file has a header but no rows"),
+    ]
+    for (name, text, expected) in cases {
+      try write(name, text)
+      let loader = name.hasSuffix(".csv") ? "csv" : "telegram"
+      try write("s.lua", "local d = cs.data.\(loader)('\(name)')\nreturn cs.scene{ root = cs.spacer{} }")
+      try fails(["s.lua"], "s.lua:1: " + expected)
+    }
+    // null values and empty cells are gaps, not errors.
+    try write("gaps.json", json(#"["y0",1,2,3]"#, #"["y0",1,null,3]"#))
+    try write("gaps.csv", "t,a\n2019-01-01,1\n2019-01-02,\n2019-01-03,3\n")
+    try write("s.lua", "local a = cs.data.telegram('gaps.json')[1]\nlocal b = cs.data.csv('gaps.csv')\nreturn cs.scene{ width = 200, height = 200, root = cs.vstack{ cs.chart{ data = a }, cs.chart{ data = b } } }")
+    let r = try run(["s.lua", "-o", "gaps.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(r.stderr, "")
+  }
 
   func testDataPathsMustBeRegularFiles() throws {
     try write("s.lua", "local d = cs.data.csv('/dev/zero')")
