@@ -63,7 +63,7 @@ public final class FFmpegEncoder {
     case .mp4:
       args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-crf", "20", "-movflags", "+faststart", "-f", "mp4"]
     case .webm:
-      args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-f", "webm"]
+      args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-fflags", "+bitexact", "-f", "webm"]  // bitexact: no random segment id or date
     case .gif:
       // One palette for the whole animation, from every frame: the theme's background is
       // an exact palette colour, so it shows no banding.

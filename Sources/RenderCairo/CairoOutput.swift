@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import Drawing
 
 /// Vector formats cairo writes.
@@ -63,6 +64,11 @@ extension CairoPainter {
     case .pdf:
       surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), w, h)
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "chartscene")
+      // Reproducible builds' convention: SOURCE_DATE_EPOCH fixes the creation date, so the
+      // same scene gives the same bytes (otherwise it is the time of the render).
+      if let epoch = CairoOutput.sourceDateEpoch() {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, epoch)
+      }
     }
     guard let surface else { throw CairoError(description: "cairo could not create the document") }
     let cr = cairo_create(surface)!
@@ -82,3 +88,16 @@ extension CairoPainter {
 }
 
 final class ByteSink { var bytes: [UInt8] = [] }
+
+enum CairoOutput {
+  /// SOURCE_DATE_EPOCH (seconds since 1970) as an ISO 8601 date, or nil when unset or bad.
+  static func sourceDateEpoch() -> String? {
+    guard let raw = getenv("SOURCE_DATE_EPOCH"), let seconds = Int(String(cString: raw)), seconds >= 0 else { return nil }
+    var t = time_t(seconds)
+    var parts = tm()
+    guard gmtime_r(&t, &parts) != nil else { return nil }
+    var buf = [CChar](repeating: 0, count: 32)
+    guard strftime(&buf, buf.count, "%Y-%m-%dT%H:%M:%SZ", &parts) > 0 else { return nil }
+    return String(cString: buf)
+  }
+}

@@ -57,6 +57,16 @@ final class AnimationTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("a.mp4").path))
   }
 
+  func testEveryFormatIsTheSameBytesOnEveryRun() throws {
+    let s = try script()
+    for ext in ["mp4", "webm", "gif", "apng", "webp"] {
+      let a = tmp.appendingPathComponent("1.\(ext)"), b = tmp.appendingPathComponent("2.\(ext)")
+      XCTAssertEqual(try e2e.run([s, "-o", a.path]).status, 0)
+      XCTAssertEqual(try e2e.run([s, "-o", b.path]).status, 0)
+      XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b), ext)
+    }
+  }
+
   func testSliceEqualsTheSameFramesOfAFullRender() throws {
     let s = try script()
     try FileManager.default.createDirectory(at: tmp.appendingPathComponent("full"), withIntermediateDirectories: true)

@@ -142,6 +142,17 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
+  func testPDFIsReproducibleWithSourceDateEpoch() throws {
+    let a = tmp.appendingPathComponent("a.pdf"), b = tmp.appendingPathComponent("b.pdf")
+    for out in [a, b] {
+      let r = try CLI.run(["examples/chart.lua", "-o", out.path], env: ["SOURCE_DATE_EPOCH": "1700000000"])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      if out == a { sleep(1) }
+    }
+    XCTAssertEqual(try Data(contentsOf: a), try Data(contentsOf: b))
+    XCTAssertTrue(String(decoding: try Data(contentsOf: a), as: UTF8.self).contains("/CreationDate (20231114221320Z)"))
+  }
+
   func testPresetCommands() throws {
     let list = try run(["preset", "list"])
     XCTAssertEqual(list.status, 0, list.stderr)
