@@ -7,7 +7,7 @@ local sets = cs.data.sample()
 local titles = { "Followers", "Views", "Shares", "Joined", "Messages" }
 local ids = { "followers", "views", "shares", "joined", "messages" }
 
-local deck = { id = "deck", padding = { 40, 24 }, scaleStep = 0.06, offsetStep = 22 }
+local deck = { id = "deck", padding = { 40, 24 }, scaleStep = 0.06, offsetStep = 40 }
 for i, set in ipairs(sets) do
   set:setRange(0.75, 1.0)
   deck[#deck + 1] = cs.card { id = ids[i], data = set, title = titles[i] }

@@ -79,7 +79,14 @@ public struct DisplayListBuilder {
                            presentation: ctx.presentation, key: n.id, t: ctx.t)
       items.append(contentsOf: b.build())
     case .card(let spec):
-      items.append(contentsOf: card(spec, content, radius: s.cornerRadius > 0 ? s.cornerRadius : 12, ctx, key: n.id))
+      let radius = s.cornerRadius > 0 ? s.cornerRadius : 12
+      items.append(contentsOf: card(spec, content, radius: radius, ctx, key: n.id))
+      // Deeper cards of a stack are dimmed a little more each, so the edges stay apart
+      // (on a dark theme the cards are the colour of the background).
+      if n.placement.depth > 0.01 {
+        let dim = min(0.5, n.placement.depth * ctx.theme.shadow.a * 0.25)
+        items.append(.path(.rect(content, radius: radius), .fill(Color(r: 0, g: 0, b: 0, a: dim))))
+      }
     case .text(let spec):
       let font = Font(size: spec.size, weight: spec.weight)
       let size = measurer.measure(spec.text, font: font)

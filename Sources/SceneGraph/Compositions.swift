@@ -26,7 +26,7 @@ public struct CarouselSpec: Sendable {
 /// `cs.cards{}`: overlaid cards, each deeper card smaller and shifted up.
 public struct CardsSpec: Sendable {
   public var scaleStep = 0.06
-  public var offsetStep = 22.0
+  public var offsetStep = 40.0
   /// Ids front to back (nil: the children's order).
   public var order: [String]?
   /// The id of the card shown full-size in a modal sheet, or nil.

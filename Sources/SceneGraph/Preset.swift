@@ -51,7 +51,7 @@ public struct Preset: Sendable, Equatable {
       PresetKey(path: "carousel.itemWidth", kind: .number, range: 1...16384, defaultText: "75 % of the width", doc: "width of a carousel item"),
       PresetKey(path: "carousel.angle", kind: .number, range: -80...80, defaultText: "30", doc: "degrees of turn one place from the centre"),
       PresetKey(path: "cards.scaleStep", kind: .number, range: 0...0.49, defaultText: "0.06", doc: "how much smaller each deeper card is"),
-      PresetKey(path: "cards.offsetStep", kind: .number, range: 0...1000, defaultText: "22", doc: "how far each deeper card peeks out above"),
+      PresetKey(path: "cards.offsetStep", kind: .number, range: 0...1000, defaultText: "40", doc: "how far each deeper card peeks out above (40 shows its title)"),
     ]
     return keys
   }()
