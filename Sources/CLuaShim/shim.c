@@ -204,6 +204,22 @@ static int cs_print(lua_State *L) {
   return 0;
 }
 
+/* setmetatable without __gc: a finalizer runs whenever the collector gets to it, also
+   outside any time limit (while the host works, or when the state is closed), where an
+   endless one would hang chartscene. */
+static int cs_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    int t = lua_rawget(L, 2);
+    lua_pop(L, 1);
+    if (t != LUA_TNIL) return luaL_error(L, "'__gc' metamethods are not available in chartscene scripts");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 static void stub(lua_State *L, int tableidx, const char *field, const char *fullname) {
   lua_pushstring(L, fullname);
   lua_pushcclosure(L, cs_unavailable, 1);
@@ -229,6 +245,9 @@ void cs_opensandbox(lua_State *L) {
   stub(L, g, "collectgarbage", "collectgarbage");
   lua_pushcfunction(L, cs_print);
   lua_setfield(L, g, "print");
+  lua_getfield(L, g, "setmetatable");
+  lua_pushcclosure(L, cs_setmetatable, 1);
+  lua_setfield(L, g, "setmetatable");
 
   /* The same random numbers on every run (frames are a function of the script); a
      script may still call math.randomseed itself. */

@@ -71,6 +71,7 @@ enum CompositionBindings {
         }
         guard let view else { throw LuaError("missing field 'view' in cs.tabs tab #\(i + 1)") }
         guard context.adopt(view) else { throw LuaError("the view of cs.tabs tab #\(i + 1) is already used elsewhere in the scene") }
+        guard view.levels < Node.maxLevels else { throw LuaError("views are nested more than \(Node.maxLevels) levels deep in cs.tabs") }
         titles.append(title)
         icons.append(try t.choice("icon", TabsSpec.Icon.self))
         views.append(view)

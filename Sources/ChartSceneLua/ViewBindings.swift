@@ -137,6 +137,9 @@ enum ViewBindings {
       if out.contains(where: { $0 === n }) || !context.adopt(n) {
         throw LuaError("child #\(i + 1) in \(o.owner) is already used elsewhere in the scene (a view can be placed once)")
       }
+      guard n.levels < Node.maxLevels else {
+        throw LuaError("views are nested more than \(Node.maxLevels) levels deep in \(o.owner)")
+      }
       out.append(n)
     }
     return out

@@ -133,7 +133,14 @@ public final class Node {
     self.kind = kind
     self.style = style
     self.children = children
+    self.levels = 1 + (children.map(\.levels).max() ?? 0)
   }
+
+  /// Levels of views from this node down (1 for a leaf), as built.
+  public let levels: Int
+  /// How deep views may nest. Layout, rendering and inspection recurse once per level; a
+  /// real scene needs a dozen.
+  public static let maxLevels = 100
 
   /// The chart spec of a chart or card.
   public var chart: ChartSpec? {

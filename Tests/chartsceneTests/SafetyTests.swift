@@ -77,6 +77,8 @@ final class SafetyTests: XCTestCase {
       ("debug.sethook()", "s.lua:1: 'debug' is not available in chartscene scripts"),
       ("require('../home/x')", "s.lua:1: module '../home/x' not found"),
       ("require('/etc/passwd')", "s.lua:1: module '/etc/passwd' not found"),
+      // A finalizer could run outside any time limit (e.g. when the state closes).
+      ("local t = setmetatable({}, { __gc = function() while true do end end })", "s.lua:1: '__gc' metamethods are not available in chartscene scripts"),
     ]
     for (code, expected) in cases {
       try write("s.lua", code + "\nreturn cs.scene{ root = cs.spacer{} }")
@@ -140,6 +142,15 @@ final class SafetyTests: XCTestCase {
     try fails(["s.lua"], "s.lua:1: C stack overflow")
     try write("s.lua", "local function f() return coroutine.wrap(f)() end\nf()")
     try fails(["s.lua"], "s.lua:1: C stack overflow")
+    // Views nested deeper than layout may recurse (built bottom-up, so Lua never sees it).
+    try write("s.lua", "local v = cs.spacer{}\nfor i = 1, 100000 do\n  v = cs.vstack{ v }\nend\nreturn cs.scene{ root = v }")
+    try fails(["s.lua"], "s.lua:3: views are nested more than 100 levels deep in cs.vstack")
+    try write("s.lua", "local v = cs.spacer{}\nfor i = 1, 100000 do\n  v = cs.tabs{ { title = 'a', view = v } }\nend\nreturn cs.scene{ root = v }")
+    try fails(["s.lua"], "s.lua:3: views are nested more than 100 levels deep in cs.tabs")
+    // Deeply nested JSON.
+    try write("deep.json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+    try write("s.lua", "local d = cs.data.telegram('deep.json')")
+    try fails(["s.lua"], "s.lua:1: deep.json: invalid JSON at byte 512 (line 1, column 513): nesting deeper than 512 levels")
   }
 
   func testBadLimitOptions() throws {
