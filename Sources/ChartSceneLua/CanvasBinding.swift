@@ -16,6 +16,9 @@ final class CanvasRecorder {
 
   init(theme: Theme) { self.theme = theme; self.color = theme.text }
 
+  /// Shapes and texts one draw call may record (each is ~100 bytes; this bounds a frame).
+  static let maxItems = 1_000_000
+
   func push(_ item: DisplayItem) { items.append(item); pushes.append(item) }
 
   func unwind(_ list: [DisplayItem]) {
@@ -38,13 +41,19 @@ enum CanvasBinding {
     let recorder = CanvasRecorder(theme: theme)
     lua.pushRef(ref)
     lua.push(object: recorder, as: typeName)
+    // The recorder lives for this call only (a `g` kept by the script reaches nothing).
+    defer { lua.forget(object: recorder) }
     lua.push(width); lua.push(height); lua.push(time)
     try lua.pcall(nargs: 4, nresults: 0)
     return recorder.finish()
   }
 
   static func g(_ lua: LuaState, _ fn: String) throws(LuaError) -> CanvasRecorder {
-    guard let r = lua.object(at: 1, typeName) as? CanvasRecorder else {
+    let object = lua.object(at: 1, typeName)
+    if object != nil && !(object is CanvasRecorder) {
+      throw LuaError("'\(fn)' on a Graphics of an earlier draw call (draw with the g this call was given)")
+    }
+    guard let r = object as? CanvasRecorder else {
       throw lua.argumentError(1, function: fn, expected: "Graphics (call it as g:\(fn)(...))")
     }
     return r
@@ -73,6 +82,9 @@ enum CanvasBinding {
     func method(_ name: String, _ body: @escaping (LuaState, CanvasRecorder) throws -> Void) {
       methods.append((name, { lua in
         let r = try g(lua, name)
+        guard r.items.count < CanvasRecorder.maxItems else {
+          throw LuaError("a canvas may draw at most \(CanvasRecorder.maxItems) shapes and texts a frame")
+        }
         try body(lua, r)
         lua.pushValue(1)  // chainable
         return 1

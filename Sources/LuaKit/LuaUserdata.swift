@@ -70,6 +70,21 @@ extension LuaState {
     objectRefs[id] = ref()
   }
 
+  /// Lets go of an object pushed for one call (a canvas's recorder): Lua's userdata for it
+  /// stays but no longer reaches it, and its footprint is no longer counted.
+  public func forget(object: AnyObject, footprint: Int = 1024) {
+    let id = ObjectIdentifier(object)
+    guard let r = objectRefs.removeValue(forKey: id) else { return }
+    pushRef(r)
+    if let p = lua_touserdata(L, -1) {
+      let k = p.load(as: Int.self)
+      if k >= 0 && k < objects.count { objects[k] = Forgotten.shared }
+    }
+    pop()
+    unref(r)
+    limits.pointee.used -= min(limits.pointee.used, max(0, footprint))
+  }
+
   /// The object of `typeName` at stack index `i`, or nil when the value is something else.
   public func object(at i: Int32, _ typeName: String) -> AnyObject? {
     guard let p = luaL_testudata(L, i, typeName) else { return nil }
@@ -86,4 +101,9 @@ extension LuaState {
     }
     return typeName(at: i)
   }
+}
+
+/// What a forgotten object's userdata points at.
+final class Forgotten: @unchecked Sendable {
+  static let shared = Forgotten()
 }

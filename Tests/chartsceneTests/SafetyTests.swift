@@ -128,6 +128,12 @@ final class SafetyTests: XCTestCase {
     // Objects made on the Swift side count too.
     try write("s.lua", "local d = cs.data.sample()[1]\nwhile true do\n  local c = cs.chart{ data = d }\nend")
     try fails(["s.lua", "--max-memory", "32M"], "s.lua:3: script needs more memory than the 32 MiB allowed (--max-memory)")
+    // A canvas records at most a million shapes a frame.
+    try write("s.lua", "return cs.scene{ width = 100, height = 100, root = cs.canvas{ draw = function(g)\n  while true do g:rect(0, 0, 1, 1):fill() end\nend } }")
+    try fails(["s.lua", "--max-time", "100"], "s.lua:2: a canvas may draw at most 1000000 shapes and texts a frame")
+    // A Graphics lives for its draw call only (frames do not pile up in memory).
+    try write("a.lua", "local kept\nreturn cs.scene{ width = 100, height = 100, duration = 0.2, fps = 10, root = cs.canvas{ draw = function(g)\n  if kept then kept:rect(0, 0, 1, 1) end\n  kept = g\nend } }")
+    try fails(["a.lua", "-o", "a.gif"], "a.lua:3: 'rect' on a Graphics of an earlier draw call (draw with the g this call was given)")
     // A data file may take a quarter of the cap.
     try write("big.csv", "t,a\n" + String(repeating: "2019-01-01,1\n", count: 200_000))
     try write("s.lua", "local d = cs.data.csv('big.csv')")
