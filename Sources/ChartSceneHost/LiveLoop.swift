@@ -32,6 +32,11 @@ public final class LiveLoop {
     self.overrides = overrides
     self.recordPath = record
     session = try Session(scriptPath: script, overrides: overrides)
+    // Checked now, not when the window closes and the gestures would be lost.
+    if let record {
+      try session.refuseInput(record)
+      do { try AtomicOutput.checkTarget(record) } catch { throw HostError(error.description) }
+    }
     do {
       window = try LiveWindow(title: "chartscene — \(script)", width: Int(session.scene.width), height: Int(session.scene.height))
     } catch {

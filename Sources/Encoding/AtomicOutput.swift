@@ -10,12 +10,18 @@ public enum AtomicOutput {
     public var description: String { "cannot write '\(path)': \(reason)" }
   }
 
-  public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+  /// An error when `path` cannot be an output: its folder is missing, or it is a folder.
+  public static func checkTarget(_ path: String) throws(WriteError) {
     let dir = directory(of: path)
     var st = stat()
     if stat(dir, &st) != 0 { throw WriteError(path: path, reason: "the folder '\(dir)' does not exist") }
     if (st.st_mode & S_IFMT) != S_IFDIR { throw WriteError(path: path, reason: "'\(dir)' is not a folder") }
     if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw WriteError(path: path, reason: "it is a folder") }
+  }
+
+  public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    try checkTarget(path)
+    let dir = directory(of: path)
     var template = Array((dir + "/.chartscene-XXXXXX").utf8CString)
     guard let fd = TempFiles.create(&template) else { throw WriteError(path: path, reason: errorText()) }
     let tmp = String(cString: template.map { UInt8(bitPattern: $0) })

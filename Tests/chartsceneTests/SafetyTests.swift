@@ -48,7 +48,7 @@ final class SafetyTests: XCTestCase {
   func fails(_ args: [String], _ expected: String, seconds: Double = 10, executable: URL? = nil,
              file: StaticString = #filePath, line: UInt = #line) throws {
     let before = try snapshot()
-    let r = try run(args.contains("-o") || args.contains("--inspect") ? args : args + ["-o", "out.png"], executable: executable)
+    let r = try run(args.contains("-o") || args.contains("--inspect") || args.contains("--live") ? args : args + ["-o", "out.png"], executable: executable)
     XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)", file: file, line: line)
     XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)", file: file, line: line)
     XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr, file: file, line: line)
@@ -95,6 +95,15 @@ final class SafetyTests: XCTestCase {
     try fails(["s.lua", "--preset", "loop"], "presets/loop.lua:2: script ran for too long (over 1 s)", seconds: 5)
     try write("presets/big.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\nreturn {}")
     try fails(["s.lua", "--preset", "big"], "presets/big.lua:2: script needs more memory than the 64 MiB allowed", seconds: 5)
+  }
+
+  func testRecordingNeverOverwritesAnInput() throws {
+    // Checked before the window opens (no display is needed to fail).
+    try write("s.lua", "local d = cs.data.csv('d.csv')\nreturn cs.scene{ root = cs.spacer{} }")
+    try write("d.csv", "t,a\n2019-01-01,1\n")
+    try fails(["s.lua", "--live", "--record", "s.lua"], "cannot write 's.lua': it is the script itself")
+    try fails(["s.lua", "--live", "--record", "d.csv"], "cannot write 'd.csv': it is an input of the script ('d.csv')")
+    try fails(["s.lua", "--live", "--record", "nowhere/r.lua"], "cannot write 'nowhere/r.lua': the folder 'nowhere' does not exist")
   }
 
   // MARK: 2. Limits
