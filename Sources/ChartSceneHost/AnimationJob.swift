@@ -45,9 +45,13 @@ public struct AnimationJob {
       throw HostError("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
     }
     try RenderJob.checkSize(width: scene.width, height: scene.height, scale: scale)
-    try session.refuseInput(output)
-    let w = Int((scene.width * scale).rounded()), h = Int((scene.height * scale).rounded())
     let pattern = AnimationJob.sequencePattern(output)
+    if let pattern {
+      for k in range { try session.refuseInput(AnimationJob.name(pattern, k)) }
+    } else {
+      try session.refuseInput(output)
+    }
+    let w = Int((scene.width * scale).rounded()), h = Int((scene.height * scale).rounded())
     let dir = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."
     var st = stat()
     if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {

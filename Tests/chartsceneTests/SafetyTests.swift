@@ -104,6 +104,10 @@ final class SafetyTests: XCTestCase {
     try fails(["s.lua", "--live", "--record", "s.lua"], "cannot write 's.lua': it is the script itself")
     try fails(["s.lua", "--live", "--record", "d.csv"], "cannot write 'd.csv': it is an input of the script ('d.csv')")
     try fails(["s.lua", "--live", "--record", "nowhere/r.lua"], "cannot write 'nowhere/r.lua': the folder 'nowhere' does not exist")
+    // Nor does a frame of a PNG sequence.
+    try write("a.lua", "local d = cs.data.csv('f-0003.png')\nreturn cs.scene{ width = 50, height = 50, duration = 0.5, fps = 10, root = cs.spacer{} }")
+    try write("f-0003.png", "t,a\n2019-01-01,1\n")
+    try fails(["a.lua", "-o", "f-%04d.png"], "cannot write 'f-0003.png': it is an input of the script")
   }
 
   // MARK: 2. Limits
