@@ -10,7 +10,8 @@ import SceneGraph
 /// charts' axes move towards what they now show. The state at tick k depends only on the
 /// inputs, so any frame can be reached by simulating from 0 without painting.
 public final class Simulation {
-  let session: Session
+  /// Unowned: the session owns its simulation.
+  unowned let session: Session
   let scene: Scene
   public let clock: Clock
   let interaction: Interaction

@@ -57,7 +57,10 @@ enum SceneBinding {
         lua.pushValue(idx)
         return lua.ref()
       }) {
-        scene.update = { t, dt in
+        // Weak: the state owns the scene (a strong capture would keep both alive forever,
+        // one leaked session per --watch or --live reload).
+        scene.update = { [weak lua] t, dt in
+          guard let lua else { return }
           lua.pushRef(ref)
           lua.push(t)
           lua.push(dt)

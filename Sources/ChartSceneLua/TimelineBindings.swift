@@ -64,9 +64,10 @@ enum TimelineBindings {
       }
       guard let ref else { throw LuaError("missing field 'fn' in cs.call (a function(scene))") }
       let p = context.presentation
-      let kind = TimelineEvent.Kind.call {
+      let kind = TimelineEvent.Kind.call { [weak lua, weak context] in
+        guard let lua else { return }
         lua.pushRef(ref)
-        if let scene = context.scene { lua.push(object: scene, as: SceneBinding.typeName) } else { lua.pushNil() }
+        if let scene = context?.scene { lua.push(object: scene, as: SceneBinding.typeName) } else { lua.pushNil() }
         p.animates = true
         try lua.pcall(nargs: 1, nresults: 0)
       }

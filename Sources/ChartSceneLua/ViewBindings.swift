@@ -74,7 +74,10 @@ enum ViewBindings {
         return lua.ref()
       }
       guard let drawRef else { throw LuaError("missing field 'draw' in cs.canvas (a function(g, w, h, t))") }
-      let spec = CanvasSpec { w, h, t, theme in try CanvasBinding.run(lua, drawRef, width: w, height: h, time: t, theme: theme) }
+      let spec = CanvasSpec { [weak lua] w, h, t, theme in
+        guard let lua else { return [] }
+        return try CanvasBinding.run(lua, drawRef, width: w, height: h, time: t, theme: theme)
+      }
       return push(lua, Node(id: try o.string("id"), kind: .canvas(spec), style: try style(o)))
     }
   }

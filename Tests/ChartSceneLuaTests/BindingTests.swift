@@ -53,6 +53,26 @@ final class BindingTests: XCTestCase {
     XCTAssertEqual(json.components(separatedBy: "\"hidden\": [\"y3\"]").count, 3)
   }
 
+  /// A session, its Lua state and its scene are freed when the last reference goes (a
+  /// --watch or --live reload drops the old one), callbacks and all.
+  func testSessionsAreFreed() throws {
+    weak var lua: AnyObject?
+    weak var scene: AnyObject?
+    do {
+      let s = try dir.session("""
+        return cs.scene{ width = 200, height = 100, duration = 0.5, fps = 10,
+          root = cs.canvas{ draw = function(g) g:rect(0, 0, 10, 10):fill() end },
+          update = function(t, dt) end,
+          timeline = { cs.call{ at = 0.1, fn = function(s) end } } }
+        """)
+      _ = try s.displayList(at: 0.3)
+      lua = s.lua
+      scene = s.scene
+    }
+    XCTAssertNil(lua, "the Lua state leaked")
+    XCTAssertNil(scene, "the scene leaked")
+  }
+
   func testErrorLines() {
     XCTAssertEqual(dir.error("return cs.chart(nil)"), "s.lua:1: bad argument #1 to 'chart' (table expected, got nil)")
     XCTAssertEqual(dir.error("return cs.chart()"), "s.lua:1: bad argument #1 to 'chart' (table expected, got no value)")
