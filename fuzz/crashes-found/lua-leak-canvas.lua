@@ -1,0 +1,1 @@
+return cs.scene { root = cs.canvas { draw = function() end } }
