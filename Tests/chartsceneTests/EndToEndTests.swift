@@ -212,8 +212,16 @@ enum CLI {
     p.standardError = err
     let start = Date()
     try p.run()
+    // Both pipes are drained at once: a child filling one (a long stderr) while we wait on
+    // the other would hang both processes.
+    nonisolated(unsafe) var e = Data()
+    let errDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      e = err.fileHandleForReading.readDataToEndOfFile()
+      errDone.signal()
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
+    errDone.wait()
     p.waitUntilExit()
     return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), seconds: Date().timeIntervalSince(start))
   }
