@@ -94,12 +94,12 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   /* Until the hook has seen the code run, the place is where the function begins. */
   lua_Debug ar;
   lua_pushvalue(L, funcindex);
-  if (lua_getinfo(L, ">S", &ar) && ar.source) {
+  /* '>' pops the function whatever the result. */
+  if (lua_getinfo(L, ">S", &ar) && ar.source && (ar.what[0] == 'L' || ar.what[0] == 'm')) {
     const char *src = ar.source;
     if (src[0] == '@' || src[0] == '=') src++;
-    if (ar.what[0] == 'L' || ar.what[0] == 'm')
-      snprintf(lim->where, sizeof lim->where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
-  } else lua_pop(L, 1);
+    snprintf(lim->where, sizeof lim->where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
+  }
   lim->budget = seconds;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
   lim->refusable = 1;
