@@ -93,6 +93,7 @@ public struct AnimationJob {
           return
         }
         switch r {
+        case .failure(let e as HostError): throw e
         case .failure(let e): throw HostError("cannot render frame \(next): \(e)")
         case .success(let img):
           if let img, let video { do { try video.write(img) } catch { throw HostError(error.description) } }
@@ -120,7 +121,10 @@ public struct AnimationJob {
           let r = Result<RasterImage?, Error> {
             if let target {
               let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
-              try AtomicOutput.write(png, to: AnimationJob.tempName(for: target))
+              do { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } catch let e as AtomicOutput.WriteError {
+                // Named as the user named it, not by its temporary name.
+                throw HostError(AtomicOutput.WriteError(path: target, reason: e.reason).description)
+              }
               return nil
             }
             return try painter.raster(list, scale: scale)

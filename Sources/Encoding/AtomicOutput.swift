@@ -8,6 +8,7 @@ public enum AtomicOutput {
     public var path: String
     public var reason: String
     public var description: String { "cannot write '\(path)': \(reason)" }
+    public init(path: String, reason: String) { self.path = path; self.reason = reason }
   }
 
   /// An error when `path` cannot be an output: its folder is missing, or it is a folder.

@@ -257,6 +257,10 @@ final class SafetyTests: XCTestCase {
       XCTAssertEqual(r.stdout, "", "left behind on the full disk")
     }
     try write("a.lua", "return cs.scene{ width = 400, height = 300, duration = 1, fps = 10, root = cs.chart{ data = cs.data.sample()[1] } }")
+    let seq = try runOnTinyDisk(["a.lua", "-o", "mnt/f-%04d.png"], options: "size=8k")
+    XCTAssertEqual(seq.status, 1, seq.stderr)
+    XCTAssertEqual(seq.stderr, "error: cannot write 'mnt/f-0000.png': No space left on device\n")
+    XCTAssertEqual(seq.stdout, "", "left behind on the full disk")
     let r = try runOnTinyDisk(["a.lua", "-o", "mnt/a.mp4"], options: "size=4k")
     XCTAssertEqual(r.status, 1, r.stderr)
     XCTAssertTrue(r.stderr.hasPrefix("error: ") && r.stderr.contains("mnt/a.mp4"), r.stderr)
