@@ -64,9 +64,15 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 static void cs_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   cs_limits *lim = limits_of(L);
+  int late = lim->deadline > 0 && cs_now() > lim->deadline;
+  if (!late && lua_gethookcount(L) != CS_HOOK_INTERVAL) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   if (lim->deadline <= 0) return;
   where_lua(L, lim->where, sizeof lim->where);
-  if (cs_now() > lim->deadline) {
+  if (late) {
+    /* From now on at every instruction, so that a pcall in the script that catches the
+       error cannot run on: the next instruction after it raises again, until the error
+       reaches the host. */
+    lua_sethook(L, cs_hook, LUA_MASKCOUNT, 1);
     char msg[700];
     snprintf(msg, sizeof msg, "%s script ran for too long (over %g s%s%s)", lim->where, lim->budget,
              lim->timeflag[0] ? "; " : "", lim->timeflag);
@@ -102,6 +108,7 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   }
   lim->budget = seconds;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
+  lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   lim->refusable = 1;
   __atomic_store_n(&active, lim, __ATOMIC_RELEASE);
 }
@@ -220,6 +227,31 @@ static int cs_setmetatable(lua_State *L) {
   return 1;
 }
 
+/* xpcall's message handler, as the script gave it (upvalue 1), unless the time is up: the
+   stop is raised from the count hook, and Lua runs a handler for an error raised there with
+   hooks off, so an endless handler could never be stopped. Past the deadline the error
+   passes through unchanged. */
+static int cs_xpcallhandler(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  if (lim && lim->deadline > 0 && cs_now() > lim->deadline) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* xpcall(f, msgh, ...) with msgh wrapped as above (upvalue 1: the real xpcall). */
+static int cs_xpcall(lua_State *L) {
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, cs_xpcallhandler, 1);
+  lua_replace(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
 static void stub(lua_State *L, int tableidx, const char *field, const char *fullname) {
   lua_pushstring(L, fullname);
   lua_pushcclosure(L, cs_unavailable, 1);
@@ -248,6 +280,9 @@ void cs_opensandbox(lua_State *L) {
   lua_getfield(L, g, "setmetatable");
   lua_pushcclosure(L, cs_setmetatable, 1);
   lua_setfield(L, g, "setmetatable");
+  lua_getfield(L, g, "xpcall");
+  lua_pushcclosure(L, cs_xpcall, 1);
+  lua_setfield(L, g, "xpcall");
 
   /* The same random numbers on every run (frames are a function of the script); a
      script may still call math.randomseed itself. */
