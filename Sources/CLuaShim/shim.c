@@ -43,7 +43,6 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (nsize > old && lim->limit > 0 && lim->refusable && lim->used - old + nsize > lim->limit) {
     lim->refused = 1;
-    lim->refused_size = nsize;
 #if LUA_VERSION_RELEASE_NUM <= 50404
     /* In 5.4.0-5.4.4 the stack and call list stay valid during every allocation (a stack
        grows into a new block), so the place of the request can be read here. */
@@ -52,10 +51,7 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   void *p = realloc(ptr, nsize);
-  if (p) {
-    lim->used = lim->used - old + nsize;
-    if (lim->used > lim->peak) lim->peak = lim->used;
-  }
+  if (p) lim->used = lim->used - old + nsize;
   return p;
 }
 

@@ -8,10 +8,9 @@ public enum TempFiles {
   private static let paths = Mutex<Set<String>>([])
   private static let children = Mutex<Set<pid_t>>([])
 
-  /// A child process writing a registered file (it could create the file again after it
-  /// was removed, so it is stopped first).
   /// Runs `spawn` (which returns posix_spawn's result and the child) and registers the
-  /// child, under the lock `removeAll` takes.
+  /// child, under the lock `removeAll` takes. A child writing a registered file could
+  /// create it again after it was removed, so `removeAll` stops children first.
   public static func spawnChild(_ spawn: () -> (Int32, pid_t)) -> (Int32, pid_t) {
     children.withLock { set in
       let (rc, pid) = spawn()

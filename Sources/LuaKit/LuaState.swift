@@ -97,9 +97,6 @@ public final class LuaState {
     withUnsafeMutableBytes(of: &limits.pointee.timeflag) { b in _ = time.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
     withUnsafeMutableBytes(of: &limits.pointee.memoryflag) { b in _ = memory.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
   }
-  /// Bytes the Lua heap holds now, and the most it has held.
-  public var memoryUsed: Int { limits.pointee.used }
-  public var memoryPeak: Int { limits.pointee.peak }
   let limits: UnsafeMutablePointer<cs_limits>
 
   /// Counts `bytes` held on the Swift side for the script (its objects, decoded data)

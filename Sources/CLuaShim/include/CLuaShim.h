@@ -51,12 +51,10 @@ int cs_msgh(lua_State *L);
 /// What a state may use: its heap (bytes, through the allocator) and, while a protected
 /// call runs, time. Owned by the host; must outlive the state.
 typedef struct cs_limits {
-  size_t used;          /* bytes the Lua heap holds now */
-  size_t peak;          /* the most it held */
+  size_t used;          /* bytes the Lua heap holds now (and what the host charged) */
   size_t limit;         /* cap on `used`; 0: none */
   int refusable;        /* 1 while Lua code runs under a protected call */
   int refused;          /* an allocation was refused since the call began */
-  size_t refused_size;  /* the size asked for then */
   double deadline;      /* CLOCK_MONOTONIC seconds at which the call is stopped; 0: none */
   double budget;        /* seconds the call was given */
   char where[512];      /* "chunk:line:" of the last place seen (refusal, hook) */
