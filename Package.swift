@@ -27,6 +27,8 @@ let package = Package(
     .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
     .target(name: "CPNG", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("pthread")]),
     .target(name: "CSDL2", linkerSettings: [.linkedLibrary("dl")]),
+    // assets/ embedded in the executable (fonts, presets, sample data), found by `.incbin`.
+    .target(name: "CAssets", cSettings: [.headerSearchPath("../../assets")]),
 
     // Model: data, windows, ticks. No drawing, no Lua.
     .target(name: "Drawing"),
@@ -48,7 +50,7 @@ let package = Package(
     // CLI.
     .target(
       name: "ChartSceneHost",
-      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim"]),
+      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
     .executableTarget(
       name: "chartscene",
       dependencies: ["ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -1,24 +1,157 @@
 import Glibc
+import CAssets
 
-/// Finds the `assets/` folder (fonts, sample data): `$CHARTSCENE_ASSETS`, else the
-/// executable's `../share/chartscene/assets`, else the nearest `assets/` above the
-/// executable (a build inside the repository).
+/// Finds the `assets/` folder (fonts, presets, sample data, editor definitions), in order:
+///
+/// 1. `$CHARTSCENE_ASSETS` — it must hold the assets, or every run fails saying so;
+/// 2. `PREFIX/share/chartscene/assets` next to `PREFIX/bin/chartscene` (`scripts/install`);
+/// 3. the nearest `assets/` above the executable (a build inside the repository);
+/// 4. the copy embedded in the executable (`CAssets`), unpacked once into a cache folder
+///    (`$XDG_CACHE_HOME/chartscene`, else `~/.cache/chartscene`, else
+///    `/tmp/chartscene-UID`) named by a hash of its bytes, so a lone copy of the binary works
+///    and two versions never share a folder.
 public enum AssetLocator {
-  public static func assetsDirectory() -> String? {
-    if let env = getenv("CHARTSCENE_ASSETS").map({ String(cString: $0) }), !env.isEmpty { return env }
-    guard let exe = executablePath() else { return nil }
-    var dir = parent(exe)
-    let share = parent(dir) + "/share/chartscene/assets"
-    if isFile(share + "/fonts/Inter-Regular.otf") { return share }
-    for _ in 0..<8 {
-      let candidate = dir + "/assets"
-      if isFile(candidate + "/fonts/Inter-Regular.otf") { return candidate }
-      let up = parent(dir)
-      if up == dir { break }
-      dir = up
+  /// The file every assets folder holds.
+  static let marker = "fonts/Inter-Regular.otf"
+
+  /// The assets folder, or the one line that says why there is none.
+  public static func locate() throws(HostError) -> String {
+    switch located {
+    case .success(let dir): return dir
+    case .failure(let e): throw e
     }
-    return nil
   }
+
+  /// The assets folder, or nil when it cannot be found (see `locate()` for the reason).
+  public static func assetsDirectory() -> String? { try? locate() }
+
+  private static let located: Result<String, HostError> = {
+    if let env = getenv("CHARTSCENE_ASSETS").map({ String(cString: $0) }), !env.isEmpty {
+      if isFile(env + "/" + marker) { return .success(env) }
+      return .failure(HostError("CHARTSCENE_ASSETS is '\(env)', which holds no chartscene assets (\(marker) is missing); unset it to use the assets built into chartscene"))
+    }
+    if let exe = executablePath() {
+      var dir = parent(exe)
+      let share = parent(dir) + "/share/chartscene/assets"
+      if isFile(share + "/" + marker) { return .success(share) }
+      for _ in 0..<8 {
+        let candidate = dir + "/assets"
+        if isFile(candidate + "/" + marker) { return .success(candidate) }
+        let up = parent(dir)
+        if up == dir { break }
+        dir = up
+      }
+    }
+    do throws(HostError) { return .success(try unpackEmbedded()) } catch { return .failure(error) }
+  }()
+
+  // MARK: - The embedded copy
+
+  /// The files embedded in the executable: path relative to assets/, and bytes.
+  public static func embedded() -> [(path: String, bytes: UnsafeBufferPointer<UInt8>)] {
+    var count = 0
+    guard let table = cs_embedded_assets(&count) else { return [] }
+    return (0..<count).map { i in
+      let a = table[i]
+      return (String(cString: a.path), UnsafeBufferPointer(start: a.bytes, count: a.end - a.bytes))
+    }
+  }
+
+  /// Unpacks the embedded assets into a cache folder named by their hash (once: a later run
+  /// finds the folder complete and uses it as it is).
+  static func unpackEmbedded() throws(HostError) -> String {
+    let files = embedded()
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for f in files {
+      for b in f.path.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+      for b in f.bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    }
+    let name = "assets-" + String(h, radix: 16)
+    var bases: [String] = []
+    if let x = env("XDG_CACHE_HOME"), x.hasPrefix("/") { bases.append(x + "/chartscene") }
+    if let home = env("HOME"), home.hasPrefix("/") { bases.append(home + "/.cache/chartscene") }
+    bases.append("/tmp/chartscene-\(getuid())")
+    var reasons: [String] = []
+    for base in bases {
+      let dir = base + "/" + name
+      if isFile(dir + "/.complete") && ownedPrivately(base) { return dir }
+      if let reason = makePrivateFolder(base) { reasons.append(reason); continue }
+      if let reason = unpack(files, into: dir, base: base) { reasons.append(reason); continue }
+      return dir
+    }
+    throw HostError("cannot unpack chartscene's built-in assets (\(reasons.joined(separator: "; "))); set CHARTSCENE_ASSETS to a folder holding fonts/, presets/ and data/ (the repository's assets/)")
+  }
+
+  /// Writes the files into a new folder next to `dir` and renames it to `dir`. Nil when done.
+  private static func unpack(_ files: [(path: String, bytes: UnsafeBufferPointer<UInt8>)], into dir: String, base: String) -> String? {
+    var template = Array((base + "/.unpack-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { return "cannot create a folder in \(base): \(errorText())" }
+    let tmp = String(cString: made)
+    var failure: String? = nil
+    for f in files where failure == nil {
+      var sub = tmp
+      for part in f.path.split(separator: "/").dropLast() {
+        sub += "/" + part
+        if mkdir(sub, 0o755) != 0 && errno != EEXIST { failure = "cannot create \(sub): \(errorText())" }
+      }
+      if failure == nil, !write(f.bytes, to: tmp + "/" + f.path) { failure = "cannot write \(tmp)/\(f.path): \(errorText())" }
+    }
+    if failure == nil, !write(UnsafeBufferPointer(start: nil, count: 0), to: tmp + "/.complete") { failure = "cannot write in \(tmp): \(errorText())" }
+    if failure == nil, rename(tmp, dir) == 0 { return nil }
+    removeTree(tmp)
+    if failure == nil, isFile(dir + "/.complete") { return nil }  // another run unpacked it first
+    return failure ?? "cannot rename \(tmp): \(errorText())"
+  }
+
+  /// Creates `path` (mode 0700) when missing; refuses one that another user owns or others
+  /// may write to (a shared /tmp). Nil when it can be used.
+  private static func makePrivateFolder(_ path: String) -> String? {
+    let parentDir = parent(path)
+    if !isDirectory(parentDir) { _ = makePrivateFolder(parentDir) }
+    if mkdir(path, 0o700) != 0 && errno != EEXIST { return "cannot create \(path): \(errorText())" }
+    return ownedPrivately(path) ? nil : "\(path) is not a folder of this user's that only it may write"
+  }
+
+  private static func ownedPrivately(_ path: String) -> Bool {
+    var st = stat()
+    guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return false }
+    return st.st_uid == getuid() && (st.st_mode & 0o022) == 0
+  }
+
+  private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var done = 0
+    while done < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      if n < 0 { if errno == EINTR { continue }; return false }
+      done += n
+    }
+    return true
+  }
+
+  private static func removeTree(_ path: String) {
+    guard let d = opendir(path) else { unlink(path); return }
+    while let e = readdir(d) {
+      let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      if name == "." || name == ".." { continue }
+      let child = path + "/" + name
+      if isDirectory(child) { removeTree(child) } else { unlink(child) }
+    }
+    closedir(d)
+    rmdir(path)
+  }
+
+  // MARK: - Paths
+
+  static func env(_ name: String) -> String? {
+    guard let v = getenv(name) else { return nil }
+    let s = String(cString: v)
+    return s.isEmpty ? nil : s
+  }
+
+  static func errorText() -> String { String(cString: strerror(errno)) }
 
   static func executablePath() -> String? {
     var buf = [CChar](repeating: 0, count: 4096)
@@ -36,6 +169,11 @@ public enum AssetLocator {
   static func isFile(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// The canonical path of an existing file, for comparing two names of one file.

@@ -3,13 +3,13 @@ import SceneGraph
 
 /// `chartscene preset list | show NAME | export NAME`.
 public enum PresetCatalog {
-  static func loader() -> PresetLoader {
-    PresetLoader(scriptDirectory: ".", assetsDirectory: AssetLocator.assetsDirectory())
+  static func loader() throws(HostError) -> PresetLoader {
+    PresetLoader(scriptDirectory: ".", assetsDirectory: try AssetLocator.locate())
   }
 
   /// One line per preset: name, origin, description.
   public static func list() throws(HostError) -> String {
-    let l = loader()
+    let l = try loader()
     var rows: [(String, String, String)] = []
     for entry in l.all() {
       do {
@@ -41,11 +41,12 @@ public enum PresetCatalog {
   /// The fully resolved preset as Lua source.
   public static func show(_ ref: String, export: Bool) throws(HostError) -> String {
     let p: Preset
-    do { p = try loader().load(ref, from: ".") } catch { throw HostError(error.message) }
-    let header = export
-      ? "-- chartscene preset '\(p.name)', exported with every value resolved (no extends).\n-- Save as NAME.lua in ~/.config/chartscene/presets/ or in a presets/ folder next to a script.\n"
-      : "-- \(p.name) (\(p.origin))\n"
-    return p.luaSource(header: header)
+    let l = try loader()
+    do { p = try l.load(ref, from: ".") } catch { throw HostError(error.message) }
+    if export {
+      return p.exportedLuaSource(header: "-- chartscene preset '\(p.name)', exported with every value resolved (no extends).\n-- Edit any value; save as NAME.lua in ~/.config/chartscene/presets/ or in a presets/ folder\n-- next to a script, and use it with preset = \"NAME\" or --preset NAME.\n")
+    }
+    return p.luaSource(header: "-- \(p.name) (\(p.origin))\n")
   }
 }
 

@@ -49,8 +49,8 @@ public final class Session {
     self.scriptPath = scriptPath
     let bytes: [UInt8]
     do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
-    let assets = AssetLocator.assetsDirectory()
-    FontRegistry.configure(fontsDirectory: assets.map { $0 + "/fonts" })
+    let assets = try AssetLocator.locate()
+    FontRegistry.configure(fontsDirectory: assets + "/fonts")
     var seen = Set<String>()
     var collected: [String] = []
     let context = BindingContext(scriptDirectory: AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in

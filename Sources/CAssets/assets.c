@@ -1,0 +1,50 @@
+// The files of assets/ embedded in the executable, so a copy of the binary alone finds its
+// fonts, presets, sample data and editor definitions (ChartSceneHost/AssetLocator unpacks
+// them when no assets folder is found). `.incbin` finds each file through the include path
+// Package.swift gives this target (the repository's assets/ folder).
+//
+// The build does not track these files: after changing one, touch this file (or run
+// scripts/test, whose AssetTests fail with that advice when the embedded copy is stale).
+// Every file under assets/ must be listed here; AssetTests check that too.
+#include "CAssets.h"
+
+#define CS_EMBED(sym, file)                                   \
+  __asm__(".section .rodata\n"                                \
+          ".balign 16\n"                                      \
+          ".global " #sym "\n" #sym ":\n"                     \
+          ".incbin \"" file "\"\n"                            \
+          ".global " #sym "_end\n" #sym "_end:\n"             \
+          ".byte 0\n"                                         \
+          ".previous\n");                                     \
+  extern const unsigned char sym[], sym##_end[];
+
+CS_EMBED(cs_a_font_regular, "fonts/Inter-Regular.otf")
+CS_EMBED(cs_a_font_semibold, "fonts/Inter-SemiBold.otf")
+CS_EMBED(cs_a_font_bold, "fonts/Inter-Bold.otf")
+CS_EMBED(cs_a_font_license, "fonts/LICENSE-Inter.txt")
+CS_EMBED(cs_a_data_sample, "data/chart_data.json")
+CS_EMBED(cs_a_preset_cards, "presets/cards.lua")
+CS_EMBED(cs_a_preset_carousel, "presets/carousel.lua")
+CS_EMBED(cs_a_preset_day, "presets/day.lua")
+CS_EMBED(cs_a_preset_list, "presets/list.lua")
+CS_EMBED(cs_a_preset_night, "presets/night.lua")
+
+#define CS_ENTRY(file, sym) { file, sym, sym##_end }
+
+static const cs_asset table[] = {
+  CS_ENTRY("fonts/Inter-Regular.otf", cs_a_font_regular),
+  CS_ENTRY("fonts/Inter-SemiBold.otf", cs_a_font_semibold),
+  CS_ENTRY("fonts/Inter-Bold.otf", cs_a_font_bold),
+  CS_ENTRY("fonts/LICENSE-Inter.txt", cs_a_font_license),
+  CS_ENTRY("data/chart_data.json", cs_a_data_sample),
+  CS_ENTRY("presets/cards.lua", cs_a_preset_cards),
+  CS_ENTRY("presets/carousel.lua", cs_a_preset_carousel),
+  CS_ENTRY("presets/day.lua", cs_a_preset_day),
+  CS_ENTRY("presets/list.lua", cs_a_preset_list),
+  CS_ENTRY("presets/night.lua", cs_a_preset_night),
+};
+
+const cs_asset *cs_embedded_assets(size_t *count) {
+  *count = sizeof table / sizeof table[0];
+  return table;
+}
