@@ -28,6 +28,7 @@ CS_EMBED(cs_a_preset_carousel, "presets/carousel.lua")
 CS_EMBED(cs_a_preset_day, "presets/day.lua")
 CS_EMBED(cs_a_preset_list, "presets/list.lua")
 CS_EMBED(cs_a_preset_night, "presets/night.lua")
+CS_EMBED(cs_a_types, "types/chartscene.lua")
 
 #define CS_ENTRY(file, sym) { file, sym, sym##_end }
 
@@ -42,6 +43,7 @@ static const cs_asset table[] = {
   CS_ENTRY("presets/day.lua", cs_a_preset_day),
   CS_ENTRY("presets/list.lua", cs_a_preset_list),
   CS_ENTRY("presets/night.lua", cs_a_preset_night),
+  CS_ENTRY("types/chartscene.lua", cs_a_types),
 };
 
 const cs_asset *cs_embedded_assets(size_t *count) {

@@ -44,7 +44,14 @@ public struct LuaOptions {
   /// The named keys the table holds.
   public private(set) var presentKeys: Set<String> = []
 
+  /// Sees every options table the bindings read: `(owner, nil, "keys", known)` when one is
+  /// opened, `(owner, key, kind, enum values)` for each typed read (`number`, `string`,
+  /// `boolean`, `numbers`, `choice`). Only tests set it (the LuaLS definitions are checked
+  /// against what the bindings really accept).
+  nonisolated(unsafe) public static var observer: ((_ owner: String, _ key: String?, _ kind: String, _ values: [String]) -> Void)?
+
   public init(_ lua: LuaState, _ index: Int32, owner: String, known: [String], allowsArray: Bool = false) throws(LuaError) {
+    LuaOptions.observer?(owner, nil, "keys", known)
     self.lua = lua
     self.index = lua.absIndex(index)
     self.owner = owner
@@ -102,6 +109,7 @@ public struct LuaOptions {
   }
 
   public func number(_ key: String) throws(LuaError) -> Double? {
+    LuaOptions.observer?(owner, key, "number", [])
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }
@@ -113,6 +121,7 @@ public struct LuaOptions {
   }
 
   public func string(_ key: String) throws(LuaError) -> String? {
+    LuaOptions.observer?(owner, key, "string", [])
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }
@@ -121,6 +130,7 @@ public struct LuaOptions {
   }
 
   public func bool(_ key: String) throws(LuaError) -> Bool? {
+    LuaOptions.observer?(owner, key, "boolean", [])
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }
@@ -131,6 +141,7 @@ public struct LuaOptions {
   /// A string that must be one of `E`'s raw values.
   public func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, name: String? = nil) throws(LuaError) -> E?
   where E.RawValue == String {
+    LuaOptions.observer?(owner, key, "choice", E.allCases.map(\.rawValue))
     guard let s = try string(key) else { return nil }
     guard let v = E(rawValue: s) else {
       throw LuaError("invalid \(name ?? key) '\(s)' in \(owner), expected one of: " + E.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
@@ -140,6 +151,7 @@ public struct LuaOptions {
 
   /// An array of numbers (`{x, y}`); `count` checks the length when given.
   public func numbers(_ key: String, count: Int? = nil) throws(LuaError) -> [Double]? {
+    LuaOptions.observer?(owner, key, "numbers", [])
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }

@@ -1,0 +1,326 @@
+import ChartModel
+import Drawing
+import LuaKit
+import Motion
+import SceneGraph
+
+/// The whole `cs` API as declarations: every option table (its keys, their types and
+/// enums), every function, every object's fields and methods. Two things are made from it:
+/// the LuaLS definition file (`assets/types/chartscene.lua`, `chartscene definitions`), so
+/// an editor completes and checks scripts; and the test that the bindings accept exactly
+/// these keys, with these types and enums (`DefinitionTests`, which watches every
+/// `LuaOptions` a corpus of scripts builds). A key added to a binding and not here fails
+/// that test.
+public enum APIDefinitions {
+  public struct Field: Sendable {
+    public var name: String
+    /// A LuaLS type: `number`, `string`, `boolean`, `cs.View`, `number[]`, an alias, `A|B`.
+    public var type: String
+    public var doc: String
+    public init(_ name: String, _ type: String, _ doc: String) { self.name = name; self.type = type; self.doc = doc }
+  }
+
+  /// An options table and the `LuaOptions` owner that validates it (`cs.chart`).
+  public struct Options: Sendable {
+    public var className: String
+    public var owner: String
+    public var doc: String
+    public var fields: [Field]
+    /// Children in the array part (`cs.vstack{ a, b }`).
+    public var arrayOf: String?
+  }
+
+  public struct Function: Sendable {
+    /// `cs.chart`, `cs.data.csv`, or `ChartSet:setRange` for a method.
+    public var name: String
+    public var params: [Field]
+    public var returns: String?
+    public var doc: String
+  }
+
+  /// String enums, from the Swift enums the bindings check against.
+  public static let aliases: [(String, [String])] = [
+    ("cs.Align", Alignment.allCases.map(\.rawValue)),
+    ("cs.TextAlign", TextAlign.allCases.map(\.rawValue)),
+    ("cs.Weight", Font.Weight.allCases.map(\.rawValue)),
+    ("cs.TabIcon", TabsSpec.Icon.allCases.map(\.rawValue)),
+    ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
+    ("cs.Curve", Curve.names),
+    ("cs.ThemeName", Array(Theme.builtIn.keys).sorted()),
+  ]
+
+  static let color = "string"
+  static let common: [Field] = [
+    Field("id", "string", "a unique id (used by timeline targets and --inspect)"),
+    Field("padding", "number|number[]", "a number, {vertical, horizontal} or {top, left, bottom, right}"),
+    Field("background", color, "a colour: \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a theme colour name"),
+    Field("cornerRadius", "number", "rounds the background and clips to it"),
+    Field("opacity", "number", "0 to 1"),
+    Field("offset", "number[]", "{dx, dy}: drawn moved by this much (layout unchanged)"),
+    Field("scale", "number", "drawn scaled about the centre, 0 to 100"),
+    Field("rotation3d", "cs.Rotation3D", "turns the view in 3D when drawn"),
+    Field("frame", "cs.Frame", "a fixed width and/or height"),
+    Field("preset", "string", "a preset name or path whose settings fill in what this view does not set"),
+  ]
+
+  public static let options: [Options] = [
+    Options(className: "cs.SceneOptions", owner: "cs.scene", doc: "A scene: the root view, its size, theme and time.", fields: [
+      Field("root", "cs.View", "the view to draw (required)"),
+      Field("width", "number", "scene pixels, 1 to 16384 (default 720)"),
+      Field("height", "number", "scene pixels, 1 to 16384 (default 1280)"),
+      Field("theme", "cs.ThemeName|cs.Theme", "\"day\", \"night\" or a theme table"),
+      Field("background", color, "painted under the whole scene"),
+      Field("fps", "number", "frames per second of an animated scene, 1 to 240 (default 60)"),
+      Field("duration", "number", "seconds, 0 to 3600; above 0 the scene is animated"),
+      Field("timeline", "cs.Event[]", "gestures and calls at set times"),
+      Field("update", "fun(scene: cs.Scene, t: number, dt: number)", "called on every tick of an animated scene"),
+      Field("preset", "string", "a preset for the whole scene"),
+    ]),
+    Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",
+            fields: [Field("base", "cs.ThemeName", "the theme the colours start from")]
+              + Theme.colorKeys.map { Field($0.0, color, "theme colour '\($0.0)'") }),
+    Options(className: "cs.ChartOptions", owner: "cs.chart", doc: "A chart: lines of a time window, Y grid, date labels, indicator, mini-map and check marks.",
+            fields: common + [
+      Field("data", "cs.ChartSet", "the data (required): a ChartSet from cs.data.*"),
+      Field("title", "string", "the title (default: the set's name)"),
+      Field("minimap", "boolean", "show the mini-map (default true)"),
+      Field("legend", "boolean", "show the check-mark chips (default true)"),
+      Field("indicator", "boolean", "show the indicator when indicatorAt is set (default true)"),
+      Field("indicatorAt", "number", "where the indicator stands, 0 to 1 of the window"),
+      Field("xAxis", "boolean", "show the date labels (default true)"),
+      Field("yAxis", "boolean", "show the Y grid and labels (default true)"),
+      Field("lineWidth", "number", "width of the lines (default 2)"),
+    ]),
+    Options(className: "cs.CardOptions", owner: "cs.card", doc: "A card: a chart on a rounded card with a title.", fields: common + [
+      Field("data", "cs.ChartSet", "the data (required)"),
+      Field("title", "string", "the title (default: the set's name)"),
+      Field("lineWidth", "number", "width of the lines (default 2)"),
+      Field("xAxis", "boolean", "show the date labels"),
+      Field("yAxis", "boolean", "show the Y grid and labels"),
+    ]),
+    Options(className: "cs.StackOptions", owner: "cs.vstack", doc: "Children stacked top to bottom.", fields: common + [
+      Field("spacing", "number", "space between children (default 8)"),
+      Field("align", "cs.Align", "how children are aligned across the stack"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.HStackOptions", owner: "cs.hstack", doc: "Children side by side.", fields: common + [
+      Field("spacing", "number", "space between children (default 8)"),
+      Field("align", "cs.Align", "how children are aligned across the stack"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.ZStackOptions", owner: "cs.zstack", doc: "Children on top of each other.", fields: common + [
+      Field("spacing", "number", "unused by a z-stack (default 0)"),
+      Field("align", "cs.Align", "how children are aligned"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.SpacerOptions", owner: "cs.spacer", doc: "Flexible empty space.", fields: common + [
+      Field("minLength", "number", "the least it takes along its stack"),
+    ]),
+    Options(className: "cs.TextOptions", owner: "cs.text", doc: "One line of text.", fields: common + [
+      Field("text", "string|number", "the text (required)"),
+      Field("size", "number", "font size in scene pixels (default 15)"),
+      Field("weight", "cs.Weight", "font weight"),
+      Field("color", color, "text colour"),
+      Field("align", "cs.TextAlign", "alignment within the frame"),
+    ]),
+    Options(className: "cs.CanvasOptions", owner: "cs.canvas", doc: "Custom drawing.", fields: common + [
+      Field("draw", "fun(g: cs.Graphics, w: number, h: number, t: number)", "draws the canvas (required)"),
+    ]),
+    Options(className: "cs.ListOptions", owner: "cs.list", doc: "A scrolling list.", fields: common + [
+      Field("spacing", "number", "space between rows (default 12)"),
+      Field("rowHeight", "number", "height of a row (default 80 % of the width, 240 at least)"),
+      Field("scroll", "number", "initial scroll offset in pixels"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.CarouselOptions", owner: "cs.carousel", doc: "A horizontal carousel, each item turned in 3D.", fields: common + [
+      Field("spacing", "number", "space between items (default 16)"),
+      Field("itemWidth", "number", "width of an item (default 75 % of the width)"),
+      Field("angle", "number", "degrees of turn one place from the centre (default 30)"),
+      Field("scroll", "number", "initial position, in items"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.CardsOptions", owner: "cs.cards", doc: "A stack of cards: drag the top one down to send it back, tap to open it.", fields: common + [
+      Field("scaleStep", "number", "how much smaller each deeper card is (default 0.06)"),
+      Field("offsetStep", "number", "how far each deeper card peeks out (default 40)"),
+      Field("order", "string[]", "card ids, top first"),
+      Field("modal", "string", "the id of a card shown open"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.TabsOptions", owner: "cs.tabs", doc: "Tabs, one view each.", fields: common + [
+      Field("selected", "integer|string", "the tab shown: its number or title"),
+    ], arrayOf: "cs.Tab"),
+    Options(className: "cs.Tab", owner: "cs.tabs tab", doc: "One tab of cs.tabs.", fields: [
+      Field("title", "string", "the tab's title (required)"),
+      Field("view", "cs.View", "the tab's view (required)"),
+      Field("icon", "cs.TabIcon", "an icon before the title"),
+    ]),
+    Options(className: "cs.Frame", owner: "frame", doc: "A fixed size.", fields: [
+      Field("width", "number", "0 to 16384"),
+      Field("height", "number", "0 to 16384"),
+    ]),
+    Options(className: "cs.Rotation3D", owner: "rotation3d", doc: "A 3D turn.", fields: [
+      Field("angle", "number", "degrees, -80 to 80 (required)"),
+      Field("axis", "number[]", "{0,1,0} (vertical, the default) or {1,0,0}"),
+      Field("perspective", "number", "distance of the eye in pixels (default 1000)"),
+    ]),
+    Options(className: "cs.TapOptions", owner: "cs.tap", doc: "A tap at a time.", fields: [
+      Field("at", "number", "seconds (required)"),
+      Field("target", "string", "a node id or a part like \"views.minimap.window\""),
+      Field("pos", "number[]", "{x, y} in scene pixels instead of a target"),
+    ]),
+    Options(className: "cs.LongpressOptions", owner: "cs.longpress", doc: "A long press.", fields: [
+      Field("at", "number", "seconds (required)"),
+      Field("target", "string", "a node id or part"),
+      Field("pos", "number[]", "{x, y}"),
+      Field("duration", "number", "how long it is held"),
+    ]),
+    Options(className: "cs.DragOptions", owner: "cs.drag", doc: "A drag.", fields: [
+      Field("at", "number", "seconds (required)"),
+      Field("target", "string", "a node id or part"),
+      Field("pos", "number[]", "{x, y}"),
+      Field("by", "number[]", "{dx, dy}"),
+      Field("to", "number[]", "{x, y} where it ends"),
+      Field("from", "number[]", "{x, y} where it starts"),
+      Field("duration", "number", "seconds the movement takes"),
+      Field("hold", "number", "seconds held before moving (a long press then drag)"),
+    ]),
+    Options(className: "cs.ScrollOptions", owner: "cs.scroll", doc: "A wheel scroll.", fields: [
+      Field("at", "number", "seconds (required)"),
+      Field("target", "string", "a node id or part"),
+      Field("pos", "number[]", "{x, y}"),
+      Field("by", "number[]", "{dx, dy} (required)"),
+      Field("duration", "number", "seconds the scroll takes"),
+    ]),
+    Options(className: "cs.CallOptions", owner: "cs.call", doc: "Calls a function at a time.", fields: [
+      Field("at", "number", "seconds (required)"),
+      Field("fn", "fun(scene: cs.Scene)", "the function (required)"),
+    ]),
+    Options(className: "cs.AnimateOptions", owner: "cs.animate", doc: "How the changes inside cs.animate move.", fields: [
+      Field("duration", "number", "seconds"),
+      Field("curve", "cs.Curve", "the timing curve"),
+    ]),
+    Options(className: "cs.CSVOptions", owner: "cs.data.csv", doc: "How a CSV file is read.", fields: [
+      Field("name", "string", "the set's name"),
+      Field("delimiter", "string", "one character"),
+      Field("colors", "string[]", "line colours in column order"),
+    ]),
+    Options(className: "cs.SeriesOptions", owner: "cs.data.series", doc: "A ChartSet from inline tables.", fields: [
+      Field("name", "string", "the set's name"),
+      Field("x", "number[]", "times in UNIX milliseconds, increasing (required)"),
+      Field("lines", "cs.SeriesLine[]", "the lines (required)"),
+    ]),
+    Options(className: "cs.SeriesLine", owner: "cs.data.series lines", doc: "One line of cs.data.series.", fields: [
+      Field("id", "string", "the line's id"),
+      Field("name", "string", "the line's name"),
+      Field("color", color, "\"#RRGGBB\""),
+      Field("values", "number[]", "one value per x (required); nan is a gap"),
+      Field("type", "cs.LineType", "how the data asks to be drawn"),
+    ]),
+    Options(className: "cs.GraphicsTextOptions", owner: "g:text", doc: "Options of g:text.", fields: [
+      Field("size", "number", "font size"),
+      Field("align", "cs.TextAlign", "alignment at x"),
+      Field("weight", "cs.Weight", "font weight"),
+      Field("color", color, "text colour"),
+    ]),
+    Options(className: "cs.TimelineFile", owner: "the timeline file", doc: "What a --timeline file returns.", fields: [
+      Field("timeline", "cs.Event[]", "the events"),
+    ]),
+  ]
+
+  /// The functions of `cs` and the methods of its objects.
+  public static let functions: [Function] = [
+    Function(name: "cs.scene", params: [Field("opts", "cs.SceneOptions", "")], returns: "cs.Scene", doc: "The scene a script returns."),
+    Function(name: "cs.chart", params: [Field("opts", "cs.ChartOptions", "")], returns: "cs.View", doc: "A chart."),
+    Function(name: "cs.card", params: [Field("opts", "cs.CardOptions", "")], returns: "cs.View", doc: "A chart on a card."),
+    Function(name: "cs.vstack", params: [Field("opts", "cs.StackOptions", "")], returns: "cs.View", doc: "A vertical stack."),
+    Function(name: "cs.hstack", params: [Field("opts", "cs.HStackOptions", "")], returns: "cs.View", doc: "A horizontal stack."),
+    Function(name: "cs.zstack", params: [Field("opts", "cs.ZStackOptions", "")], returns: "cs.View", doc: "Views on top of each other."),
+    Function(name: "cs.spacer", params: [Field("opts?", "cs.SpacerOptions", "")], returns: "cs.View", doc: "Flexible space."),
+    Function(name: "cs.text", params: [Field("opts", "cs.TextOptions", "")], returns: "cs.View", doc: "A line of text."),
+    Function(name: "cs.canvas", params: [Field("opts", "cs.CanvasOptions", "")], returns: "cs.View", doc: "Custom drawing."),
+    Function(name: "cs.list", params: [Field("opts", "cs.ListOptions", "")], returns: "cs.View", doc: "A scrolling list."),
+    Function(name: "cs.carousel", params: [Field("opts", "cs.CarouselOptions", "")], returns: "cs.View", doc: "A 3D carousel."),
+    Function(name: "cs.cards", params: [Field("opts", "cs.CardsOptions", "")], returns: "cs.View", doc: "A stack of cards."),
+    Function(name: "cs.tabs", params: [Field("opts", "cs.TabsOptions", "")], returns: "cs.View", doc: "Tabs."),
+    Function(name: "cs.tap", params: [Field("opts", "cs.TapOptions", "")], returns: "cs.Event", doc: "A tap on the timeline."),
+    Function(name: "cs.longpress", params: [Field("opts", "cs.LongpressOptions", "")], returns: "cs.Event", doc: "A long press on the timeline."),
+    Function(name: "cs.drag", params: [Field("opts", "cs.DragOptions", "")], returns: "cs.Event", doc: "A drag on the timeline."),
+    Function(name: "cs.scroll", params: [Field("opts", "cs.ScrollOptions", "")], returns: "cs.Event", doc: "A wheel scroll on the timeline."),
+    Function(name: "cs.call", params: [Field("opts", "cs.CallOptions", "")], returns: "cs.Event", doc: "A function called at a time."),
+    Function(name: "cs.animate", params: [Field("how", "number|cs.AnimateOptions", "seconds or options"), Field("fn", "fun()", "makes the changes")],
+             returns: nil, doc: "Changes made inside fn move with this timing."),
+    Function(name: "cs.data.telegram", params: [Field("path", "string", "a Telegram contest JSON file")], returns: "cs.ChartSet[]", doc: "The sets of a contest file."),
+    Function(name: "cs.data.csv", params: [Field("path", "string", "a CSV file"), Field("opts?", "cs.CSVOptions", "")], returns: "cs.ChartSet", doc: "A set from a CSV file."),
+    Function(name: "cs.data.series", params: [Field("opts", "cs.SeriesOptions", "")], returns: "cs.ChartSet", doc: "A set from inline tables."),
+    Function(name: "cs.data.sample", params: [], returns: "cs.ChartSet[]", doc: "The five sample sets shipped with chartscene."),
+    Function(name: "ChartSet:range", params: [], returns: "number, number", doc: "The window as fractions lo, hi."),
+    Function(name: "ChartSet:setRange", params: [Field("lo", "number", ""), Field("hi", "number", ""), Field("animate?", "boolean|number", "true, false or seconds")],
+             returns: nil, doc: "Moves the window."),
+    Function(name: "ChartSet:hide", params: [Field("id", "string", "a line id")], returns: nil, doc: "Hides a line (animated)."),
+    Function(name: "ChartSet:show", params: [Field("id", "string", "a line id")], returns: nil, doc: "Shows a line (animated)."),
+    Function(name: "ChartSet:toggle", params: [Field("id", "string", "a line id")], returns: nil, doc: "Hides or shows a line."),
+    Function(name: "ChartSet:isHidden", params: [Field("id", "string", "a line id")], returns: "boolean", doc: "Whether a line is hidden."),
+    Function(name: "ChartSet:dataRange", params: [], returns: "number, number", doc: "min, max of the visible lines in the window."),
+    Function(name: "ChartSet:valuesAt", params: [Field("fraction", "number", "0 to 1 of the time axis")],
+             returns: "{time: number, values: table<string, number>}", doc: "The values at the nearest point."),
+    Function(name: "Graphics:color", params: [Field("c", "string", "a colour")], returns: nil, doc: "The colour of what follows."),
+    Function(name: "Graphics:lineWidth", params: [Field("w", "number", "")], returns: nil, doc: "The width of strokes."),
+    Function(name: "Graphics:moveTo", params: [Field("x", "number", ""), Field("y", "number", "")], returns: nil, doc: "Starts a subpath."),
+    Function(name: "Graphics:lineTo", params: [Field("x", "number", ""), Field("y", "number", "")], returns: nil, doc: "A line to a point."),
+    Function(name: "Graphics:rect", params: [Field("x", "number", ""), Field("y", "number", ""), Field("w", "number", ""), Field("h", "number", ""), Field("radius?", "number", "")],
+             returns: nil, doc: "A rectangle."),
+    Function(name: "Graphics:circle", params: [Field("x", "number", ""), Field("y", "number", ""), Field("r", "number", "")], returns: nil, doc: "A circle."),
+    Function(name: "Graphics:close", params: [], returns: nil, doc: "Closes the subpath."),
+    Function(name: "Graphics:stroke", params: [], returns: nil, doc: "Strokes the path."),
+    Function(name: "Graphics:fill", params: [], returns: nil, doc: "Fills the path."),
+    Function(name: "Graphics:clip", params: [], returns: nil, doc: "Clips to the path."),
+    Function(name: "Graphics:translate", params: [Field("dx", "number", ""), Field("dy", "number", "")], returns: nil, doc: "Moves the origin."),
+    Function(name: "Graphics:scale", params: [Field("sx", "number", ""), Field("sy?", "number", "")], returns: nil, doc: "Scales what follows."),
+    Function(name: "Graphics:save", params: [], returns: nil, doc: "Saves the state."),
+    Function(name: "Graphics:restore", params: [], returns: nil, doc: "Restores the state."),
+    Function(name: "Graphics:text", params: [Field("s", "string", ""), Field("x", "number", ""), Field("y", "number", ""), Field("opts?", "cs.GraphicsTextOptions", "")],
+             returns: nil, doc: "Draws text."),
+  ]
+
+  /// Readable fields of the objects.
+  public static let objects: [(String, String, [Field])] = [
+    ("cs.ChartSet", "A data set, shared by reference.", [
+      Field("name", "string", "the title"), Field("count", "integer", "number of points"),
+      Field("lines", "{id: string, name: string, color: string, hidden: boolean}[]", "the lines in column order"),
+    ]),
+    ("cs.View", "A view.", [Field("id", "string?", "nil when generated"), Field("kind", "string", "\"chart\", \"vstack\", ...")]),
+    ("cs.Scene", "A scene.", [
+      Field("width", "number", ""), Field("height", "number", ""), Field("fps", "number", ""), Field("duration", "number", ""),
+      Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
+    ]),
+    ("cs.Event", "A timeline event.", []),
+    ("cs.Graphics", "What a canvas draws with.", []),
+  ]
+
+  /// The LuaLS definition file.
+  public static func luaLS() -> String {
+    var out = """
+    ---@meta chartscene
+    -- LuaLS definitions of the chartscene API (cs \(ChartSceneModule.version)), generated by
+    -- `chartscene definitions` from the declarations the bindings validate with. Do not edit.
+
+    """
+    for (name, values) in aliases {
+      out += "\n---@alias \(name) " + values.map { "\"\($0)\"" }.joined(separator: "|") + "\n"
+    }
+    for o in options {
+      out += "\n---\(o.doc)\n---@class \(o.className)\(o.arrayOf.map { ": { [integer]: \($0) }" } ?? "")\n"
+      for f in o.fields { out += "---@field \(f.name)? \(f.type) \(f.doc)\n" }
+    }
+    for (name, doc, fields) in objects {
+      out += "\n---\(doc)\n---@class \(name)\n"
+      for f in fields { out += "---@field \(f.name) \(f.type) \(f.doc)\n" }
+      if name == "cs.ChartSet" || name == "cs.Graphics" { out += "local \(name.dropFirst(3)) = {}\n" }
+    }
+    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field data cs.data\ncs = {}\n"
+    out += "\n---Data sources.\n---@class cs.data\ncs.data = {}\n"
+    for f in functions {
+      out += "\n---\(f.doc)\n"
+      for p in f.params { out += "---@param \(p.name) \(p.type)\(p.doc.isEmpty ? "" : " " + p.doc)\n" }
+      if let r = f.returns { out += "---@return \(r)\n" }
+      let names = f.params.map { $0.name.hasSuffix("?") ? String($0.name.dropLast()) : $0.name }.joined(separator: ", ")
+      out += "function \(f.name)(\(names)) end\n"
+    }
+    out += "\nreturn cs\n"
+    return out
+  }
+}
