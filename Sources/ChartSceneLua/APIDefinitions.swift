@@ -73,7 +73,7 @@ public enum APIDefinitions {
       Field("fps", "number", "frames per second of an animated scene, 1 to 240 (default 60)"),
       Field("duration", "number", "seconds, 0 to 3600; above 0 the scene is animated"),
       Field("timeline", "cs.Event[]", "gestures and calls at set times"),
-      Field("update", "fun(scene: cs.Scene, t: number, dt: number)", "called on every tick of an animated scene"),
+      Field("update", "fun(t: number, dt: number)", "called on every tick of an animated scene with the time and the step"),
       Field("preset", "string", "a preset for the whole scene"),
     ]),
     Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",

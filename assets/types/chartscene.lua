@@ -26,7 +26,7 @@
 ---@field fps? number frames per second of an animated scene, 1 to 240 (default 60)
 ---@field duration? number seconds, 0 to 3600; above 0 the scene is animated
 ---@field timeline? cs.Event[] gestures and calls at set times
----@field update? fun(scene: cs.Scene, t: number, dt: number) called on every tick of an animated scene
+---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
 
 ---A theme table: a base theme and colours by name.
