@@ -1,0 +1,73 @@
+import Drawing
+import Gestures
+import Motion
+
+/// A composition that scrolls along one axis (`cs.list`, `cs.carousel`): where its offset
+/// is kept, how far it goes and where a flick comes to rest.
+protocol Scrolling: Behaviour {
+  var horizontal: Bool { get }
+  /// The model's scroll offset (nil: `node` is not this composition).
+  func offset(_ node: Node) -> Double?
+  func setOffset(_ node: Node, _ value: Double)
+  /// The largest offset: the content's length past the view.
+  func maxScroll(_ node: Node) -> Double
+  /// Where a flick that would end at `target` comes to rest (a carousel snaps to an item).
+  func rest(_ node: Node, _ target: Double) -> Double
+}
+
+extension Scrolling {
+  func rest(_ node: Node, _ target: Double) -> Double { target }
+
+  func grab(_ node: Node, at local: Point, chain: [(Node, Point)], _ i: Interaction) -> Grab? { scroller(node, i) }
+
+  func scroller(_ node: Node, _ i: Interaction) -> ScrollGrab? {
+    offset(node) == nil ? nil : ScrollGrab(node: node, scrolling: self, i)
+  }
+}
+
+/// A press on (or handed over to) a scroll container: it scrolls with a drag or a wheel,
+/// and keeps going after a flick.
+final class ScrollGrab: Grab {
+  let node: Node
+  let scrolling: Scrolling
+  unowned let i: Interaction
+  /// The offset when the drag began.
+  var dragStart: Double?
+
+  init(node: Node, scrolling: Scrolling, _ i: Interaction) { self.node = node; self.scrolling = scrolling; self.i = i }
+
+  var name: String { node.id }
+  var key: String { node.id + ".scroll" }
+
+  /// True when a drag from a to b runs along the container's axis.
+  func isAlong(_ a: Point, _ b: Point) -> Bool {
+    scrolling.horizontal ? abs(b.x - a.x) > abs(b.y - a.y) : abs(b.y - a.y) > abs(b.x - a.x)
+  }
+
+  func handle(_ g: Gesture) {
+    guard let model = scrolling.offset(node) else { return }
+    let p = i.p
+    let horizontal = scrolling.horizontal
+    let current = p.number(key, initial: model, at: i.now)
+    func set(_ value: Double, _ transition: Transition) {
+      let clamped = max(0, min(value, scrolling.maxScroll(node)))
+      scrolling.setOffset(node, clamped)
+      p.setNumber(key, clamped, initial: current, transition)
+    }
+    switch g {
+    case .dragBegan:
+      dragStart = current
+    case .dragChanged(let a, let b):
+      let d = horizontal ? b.x - a.x : b.y - a.y
+      set((dragStart ?? current) - d, .immediate)
+    case .dragEnded(_, _, let v):
+      // Deceleration: the flick carries on for about a third of a second's travel.
+      let target = scrolling.rest(node, current - (horizontal ? v.x : v.y) * 0.35)
+      set(target, Transition(duration: 0.6, curve: .easeInOut))
+    case .scroll(_, let dx, let dy):
+      let base = p.target(key) ?? current
+      set(base + (horizontal ? (dx != 0 ? dx : dy) : dy), Transition(duration: 0.15, curve: .linear))
+    default: break
+    }
+  }
+}
