@@ -1,6 +1,6 @@
 -- The article's horizontal HStack with a 3D effect: the five sample charts side by side,
--- each turned about the vertical axis by its distance from the centre. A drag to the left
--- brings the next card to the centre (it snaps), and one back.
+-- each turned about the vertical axis by its distance from the centre. A flick to the left
+-- brings the next card to the centre (it snaps), and a drag brings one back.
 local cs = require("chartscene")
 local sets = cs.data.sample()
 local titles = { "Followers", "Views", "Shares", "Joined", "Messages" }
@@ -16,7 +16,8 @@ return cs.scene {
   fps = 30, duration = 4,
   root = cs.carousel(items),
   timeline = {
-    cs.drag { at = 0.5, target = "carousel", by = { -300, 0 }, duration = 0.6 },
+    -- Flicked: the carousel leaves the hand at its speed and springs onto the next card.
+    cs.drag { at = 0.5, target = "carousel", by = { -300, 0 }, duration = 0.3, flick = true },
     cs.drag { at = 2.2, target = "carousel", by = { 500, 0 }, duration = 0.7 },
   },
 }

@@ -16,7 +16,8 @@ return cs.scene {
   fps = 30, duration = 6,
   root = cs.list(rows),
   timeline = {
-    cs.drag { at = 0.4, target = "list", by = { 0, -300 }, duration = 0.25 },
+    -- A flick: the hand lets go while moving, and the list glides on, slowing down.
+    cs.drag { at = 0.4, target = "list", by = { 0, -200 }, duration = 0.25, flick = true },
     cs.drag { at = 2.0, target = "chart3.minimap.window", by = { -200, 0 }, duration = 0.8 },
     cs.tap { at = 3.2, target = "chart3.legend.y0" },
     cs.scroll { at = 4.2, target = "list", by = { 0, -400 }, duration = 0.5 },

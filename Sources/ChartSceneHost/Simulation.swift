@@ -96,7 +96,7 @@ public final class Simulation {
     case .drag(let from, let by, let to, let d, let hold):
       let a = from ?? here
       let b = to ?? Point(a.x + (by?.x ?? 0), a.y + (by?.y ?? 0))
-      events = SyntheticPointer.drag(from: a, to: b, start: t, duration: d, hold: hold, dt: dt)
+      events = SyntheticPointer.drag(from: a, to: b, start: t, duration: d, hold: hold, dt: dt, flick: e.flick)
     case .scroll(let by, let d): events = SyntheticPointer.scroll(at: here, by: by, start: t, duration: d, dt: dt)
     case .call: return
     }

@@ -31,7 +31,9 @@ enum TimelineBindings {
         if case .call = kind {} else if target == nil, !(o.has("from")) {
           throw LuaError("missing field 'target' in cs.\(name) (a node id like \"deck\" or a part like \"views.minimap.window\"; or pos = {x, y})")
         }
-        lua.push(object: Box(TimelineEvent(at: at, target: target, kind: kind)), as: typeName)
+        var e = TimelineEvent(at: at, target: target, kind: kind)
+        if case .drag = kind { e.flick = try o.bool("flick") ?? false }
+        lua.push(object: Box(e), as: typeName)
         return 1
       }
     }
@@ -42,7 +44,7 @@ enum TimelineBindings {
     }
     event("tap", ["target", "pos"]) { _, _, _ in .tap }
     event("longpress", ["target", "pos", "duration"]) { o, _, _ in .longPress(duration: try seconds(o, "duration", 0.5)) }
-    event("drag", ["target", "pos", "from", "by", "to", "duration", "hold"]) { o, _, _ in
+    event("drag", ["target", "pos", "from", "by", "to", "duration", "hold", "flick"]) { o, _, _ in
       let by = try o.numbers("by", count: 2).map { Point($0[0], $0[1]) }
       let to = try o.numbers("to", count: 2).map { Point($0[0], $0[1]) }
       guard (by == nil) != (to == nil) else { throw LuaError("cs.drag takes 'by' or 'to' (one of them)") }

@@ -66,11 +66,58 @@ public struct GestureRecognizer: Sendable {
 
   func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
-  /// Velocity over the last ~0.1 s of movement (scene px per second).
+  /// The pointer's velocity at its last sample (scene px per second): the slope at the end
+  /// of a least-squares parabola through the samples of the last 0.1 s (as Android's
+  /// VelocityTracker does), so a hand that slowed to a stop before letting go throws
+  /// nothing, and one that let go while moving throws at that speed. A straight line when
+  /// there are only two distinct times; zero when there is one, or when the fit points
+  /// against the last movement.
   func velocity(at t: Double) -> Point {
-    guard let first = last.first(where: { t - $0.1 <= 0.1 }) ?? last.first, let end = last.last, end.1 > first.1 else { return .zero }
-    let dt = end.1 - first.1
-    return Point((end.0.x - first.0.x) / dt, (end.0.y - first.0.y) / dt)
+    let recent = last.filter { t - $0.1 <= 0.1 + 1e-9 }
+    guard let end = recent.last, let first = recent.first, end.1 > first.1 else { return .zero }
+    let times = Set(recent.map(\.1))
+    var v: Point
+    // Time in tenths of a second keeps the normal equations well scaled.
+    if times.count >= 3, let vx = GestureRecognizer.endSlope(recent.map { (($0.1 - end.1) * 10, $0.0.x) }),
+      let vy = GestureRecognizer.endSlope(recent.map { (($0.1 - end.1) * 10, $0.0.y) })
+    {
+      v = Point(vx * 10, vy * 10)
+    } else {
+      let dt = end.1 - first.1
+      v = Point((end.0.x - first.0.x) / dt, (end.0.y - first.0.y) / dt)
+    }
+    // The direction of the last movement: a fit pointing backwards is noise.
+    if let before = recent.last(where: { $0.0 != end.0 }) {
+      let d = Point(end.0.x - before.0.x, end.0.y - before.0.y)
+      if v.x * d.x + v.y * d.y < 0 { return .zero }
+    } else {
+      return .zero
+    }
+    return v
+  }
+
+  /// The slope at u = 0 of the least-squares parabola y = a + b u + c u² through (u, y).
+  static func endSlope(_ samples: [(Double, Double)]) -> Double? {
+    // Normal equations for [a, b, c].
+    var s = [Double](repeating: 0, count: 5), r = [Double](repeating: 0, count: 3)
+    for (u, y) in samples {
+      var p = 1.0
+      for k in 0..<5 {
+        s[k] += p
+        if k < 3 { r[k] += p * y }
+        p *= u
+      }
+    }
+    let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+    func det(_ m: [[Double]]) -> Double {
+      m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    }
+    let d = det(m)
+    guard abs(d) > 1e-12 else { return nil }
+    var mb = m
+    for k in 0..<3 { mb[k][1] = r[k] }
+    return det(mb) / d
   }
 
   /// Feeds one event; returns the gestures it completes or advances.

@@ -18,8 +18,10 @@ public enum SyntheticPointer {
   }
 
   /// A drag from `from` to `to` over `duration` seconds, after holding still for `hold`
-  /// seconds (a long press first when hold ≥ the long-press duration).
-  public static func drag(from: Point, to: Point, start: Double, duration: Double, hold: Double, dt: Double) -> [PointerEvent] {
+  /// seconds (a long press first when hold ≥ the long-press duration). The hand speeds up
+  /// and slows down to a stop, then lets go a tick later; a `flick` moves at a steady speed
+  /// and lets go while moving (so what it drags carries on at that speed).
+  public static func drag(from: Point, to: Point, start: Double, duration: Double, hold: Double, dt: Double, flick: Bool = false) -> [PointerEvent] {
     var out = [PointerEvent(.down, from, at: start)]
     var t = start + dt
     while t < start + hold - 1e-9 { out.append(PointerEvent(.move, from, at: t)); t += dt }
@@ -27,11 +29,11 @@ public enum SyntheticPointer {
     let steps = max(1, Int((duration / dt).rounded()))
     for k in 1...steps {
       let f = Double(k) / Double(steps)
-      // Ease in and out, as a hand moves.
-      let e = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f)
+      // Ease in and out, as a hand moves; a flick at one speed.
+      let e = flick ? f : f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f)
       out.append(PointerEvent(.move, Point(from.x + (to.x - from.x) * e, from.y + (to.y - from.y) * e), at: moveStart + Double(k) * dt))
     }
-    out.append(PointerEvent(.up, to, at: moveStart + Double(steps) * dt + dt))
+    out.append(PointerEvent(.up, to, at: moveStart + Double(steps) * dt + (flick ? 0 : dt)))
     return out
   }
 

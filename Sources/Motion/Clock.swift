@@ -25,8 +25,11 @@ public struct Clock: Sendable, Equatable {
 public enum Curve: Sendable, Equatable {
   case linear
   case easeInOut
-  /// A critically damped spring with the given response (seconds to settle, roughly).
+  /// A slightly underdamped spring with the given response (its period, in seconds).
   case spring(response: Double)
+  /// Exponential slowing down with time constant `tau` (a flick gliding to a stop),
+  /// scaled to arrive exactly at the end of its duration.
+  case decay(tau: Double)
 
   /// The names scripts use: "linear", "easeInOut", "spring".
   public static let names = ["linear", "easeInOut", "spring"]
@@ -51,13 +54,50 @@ public enum Curve: Sendable, Equatable {
     case .spring(let response):
       // A slightly underdamped spring: a small overshoot, settled after `duration`.
       if elapsed >= duration || duration <= 0 { return 1 }
-      // A spring given a shorter duration than it needs is made stiffer to settle in time.
-      let omega = 2 * Double.pi / max(0.05, min(response, duration / 1.6))
-      let zeta = 0.8
+      let (omega, zeta) = Curve.spring(response, duration)
       let t = max(0, elapsed)
       let wd = omega * (1 - zeta * zeta).squareRoot()
       let envelope = expApprox(-zeta * omega * t)
       return 1 - envelope * (cosApprox(wd * t) + zeta * omega / wd * sinApprox(wd * t))
+    case .decay(let tau):
+      if elapsed >= duration || duration <= 0 { return 1 }
+      let tau = max(1e-3, tau)
+      return (1 - expApprox(-max(0, elapsed) / tau)) / (1 - expApprox(-duration / tau))
+    }
+  }
+
+  /// The spring's angular frequency and damping ratio. A spring given a shorter duration
+  /// than it needs is made stiffer to settle in time.
+  static func spring(_ response: Double, _ duration: Double) -> (omega: Double, zeta: Double) {
+    (2 * Double.pi / max(0.05, min(response, duration / 1.6)), 0.8)
+  }
+
+  /// The curve's speed at its start, in progress per second (0 for curves that start
+  /// from rest).
+  public func initialRate(duration: Double) -> Double {
+    guard duration > 0 else { return 0 }
+    switch self {
+    case .linear: return 1 / duration
+    case .easeInOut, .spring: return 0
+    case .decay(let tau):
+      let tau = max(1e-3, tau)
+      return 1 / (tau * (1 - expApprox(-duration / tau)))
+    }
+  }
+
+  /// A motion that starts at 0 with speed 1 and dies out by the end of `duration`: added
+  /// to the curve, scaled by the speed it lacks, so an animation starts at a given speed.
+  /// A spring's is the spring's own (it swings once, softly); the others' a smooth bump.
+  public func impulse(_ elapsed: Double, duration: Double) -> Double {
+    guard duration > 0, elapsed > 0, elapsed < duration else { return 0 }
+    switch self {
+    case .spring(let response):
+      let (omega, zeta) = Curve.spring(response, duration)
+      let wd = omega * (1 - zeta * zeta).squareRoot()
+      return expApprox(-zeta * omega * elapsed) * sinApprox(wd * elapsed) / wd
+    case .linear, .easeInOut, .decay:
+      let r = 1 - elapsed / duration
+      return elapsed * r * r
     }
   }
 
@@ -66,6 +106,7 @@ public enum Curve: Sendable, Equatable {
     switch self {
     case .linear, .easeInOut: return 0.3
     case .spring(let response): return response * 1.6
+    case .decay(let tau): return tau * 4
     }
   }
 }

@@ -120,7 +120,8 @@ public struct ChartParts: Sendable, Equatable {
       let mm = Rect(inner.x, y, inner.width, minimapHeight)
       parts.minimap = mm
       let w = window ?? spec.data.window
-      let x0 = mm.x + w.lo * mm.width, x1 = mm.x + w.hi * mm.width
+      // The mini-map shows all the data: a window swinging past an end stays inside it.
+      let x0 = mm.x + max(0, min(1, w.lo)) * mm.width, x1 = mm.x + max(0, min(1, w.hi)) * mm.width
       let hw = min(ChartMetrics.handleWidth, max(4, (x1 - x0) / 4))
       parts.minimapWindow = Rect(x0, mm.y, x1 - x0, mm.height)
       parts.minimapLeft = Rect(x0, mm.y, hw, mm.height)

@@ -49,10 +49,13 @@ public final class Interaction {
   /// Hands a gesture to the grab; a drag along a scroll container's axis that did not start
   /// on a control of its own (a mini-map, a card) scrolls the container instead.
   func route(_ g: Gesture) {
+    // The drag's beginning waits for its first movement, which decides who gets it (so a
+    // flick over a chart in a list does not move the chart's indicator first).
+    if scroller != nil, grab?.yieldsToScroll == true, case .dragBegan = g { return }
     if let s = scroller, case .dragChanged(let a, let b) = g {
       scroller = nil
-      if grab?.yieldsToScroll == true, s.isAlong(a, b) {
-        grab = s
+      if grab?.yieldsToScroll == true {
+        if s.isAlong(a, b) { grab = s }
         grab?.handle(.dragBegan(start: a))
       }
     }

@@ -1,6 +1,11 @@
 import Drawing
+import Motion
 
 extension Layout {
+  /// How far a list or carousel may swing past an end (a fraction of its height or of an
+  /// item's pitch) before it comes back.
+  public static let scrollOvershoot = 0.12
+
   /// A number as presented at the layout's time (its model value when not animated).
   func presented(_ key: String, _ model: Double) -> Double {
     presentation?.number(key, initial: model, at: t) ?? model
@@ -11,8 +16,10 @@ extension Layout {
     let rowHeight = spec.rowHeight ?? min(inner.height, max(240, (inner.width * 0.8).rounded()))
     let heights = n.children.map { $0.style.height ?? rowHeight }
     let content = heights.reduce(0, +) + spec.spacing * Double(max(0, n.children.count - 1))
-    spec.scroll = max(0, min(spec.scroll, content - inner.height))
-    let scroll = max(0, min(presented(n.id + ".scroll", spec.scroll), content - inner.height))
+    let end = max(0, content - inner.height)
+    spec.scroll = max(0, min(spec.scroll, end))
+    // A flick into an end overshoots it softly and comes back.
+    let scroll = rubberBand(presented(n.id + ".scroll", spec.scroll), 0, end, margin: Layout.scrollOvershoot * inner.height)
     var y = inner.y - scroll
     for (k, c) in n.children.enumerated() {
       let r = Rect(inner.x, y, inner.width, heights[k])
@@ -34,8 +41,9 @@ extension Layout {
   func placeCarousel(_ n: Node, _ spec: inout CarouselSpec, _ inner: Rect) {
     let w = Layout.itemWidth(spec, inner)
     let pitch = w + spec.spacing
-    spec.scroll = max(0, min(spec.scroll, pitch * Double(max(0, n.children.count - 1))))
-    let scroll = max(0, min(presented(n.id + ".scroll", spec.scroll), pitch * Double(max(0, n.children.count - 1))))
+    let end = pitch * Double(max(0, n.children.count - 1))
+    spec.scroll = max(0, min(spec.scroll, end))
+    let scroll = rubberBand(presented(n.id + ".scroll", spec.scroll), 0, end, margin: Layout.scrollOvershoot * pitch)
     let h = (inner.height * 0.92).rounded()
     for (k, c) in n.children.enumerated() {
       let cx = inner.midX + Double(k) * pitch - scroll
@@ -56,6 +64,10 @@ extension Layout {
     let named = order.compactMap { id in n.children.first { $0.id == id } }
     return named + n.children.filter { c in !named.contains { $0 === c } }
   }
+
+  /// The opacity of a card at rest at a depth: 1 down to the deepest shown, then 0
+  /// (in between while moving).
+  public static func cardAlpha(depth: Double) -> Double { max(0, min(1, Double(CompositionMetrics.visibleCards) - depth)) }
 
   /// Every card in the same frame; each deeper card smaller and shifted up so its top edge
   /// shows above the one in front.
@@ -78,7 +90,10 @@ extension Layout {
       if dragged == c.id || presentation?.number(n.id + ".drag." + c.id, initial: 0, at: t) != 0 {
         p.offset.y += presented(n.id + ".drag." + c.id, 0)
       }
-      p.visible = depth < Double(CompositionMetrics.visibleCards) - 0.01
+      // A card going deeper than the deepest one shown fades out (and one coming up fades
+      // in), so no card appears or vanishes in one frame.
+      p.opacity = presented(n.id + ".alpha." + c.id, Layout.cardAlpha(depth: depth))
+      p.visible = p.opacity > 0.001
       c.placement = p
     }
   }

@@ -69,7 +69,10 @@ public final class Presentation {
   public func window(_ set: ChartSet, at t: Double) -> TimeWindow {
     guard let s = sets[ObjectIdentifier(set)] else { return set.window }
     let p = s.window.value(at: t)
-    return TimeWindow(max(0, min(1, p.a)), max(0, min(1, p.b)))
+    // A spring heading for an end overshoots it softly (a sliver of empty plot past the
+    // data) instead of stopping at the end for a few frames.
+    let margin = Presentation.windowOvershoot * max(0.05, min(1, abs(p.b - p.a)))
+    return TimeWindow(rubberBand(p.a, 0, 1, margin: margin), rubberBand(p.b, 0, 1, margin: margin))
   }
 
   /// A line's opacity at t (0 = hidden).
@@ -106,11 +109,19 @@ public final class Presentation {
   /// The value an animated number is heading for.
   public func target(_ key: String) -> Double? { numbers[key]?.target }
 
-  public func setNumber(_ key: String, _ value: Double, initial: Double, _ transition: Transition) {
+  /// Moves a number to `value` from what is shown now, starting at `velocity` (per second;
+  /// nil: from rest).
+  public func setNumber(_ key: String, _ value: Double, initial: Double, _ transition: Transition, velocity: Double? = nil) {
     var a = numbers[key] ?? Animated(initial)
-    a.set(value, at: now, transition)
+    a.set(value, at: now, transition, velocity: velocity)
     numbers[key] = a
   }
+
+  /// How fast a number moves at t (per second; 0 at rest).
+  public func velocity(_ key: String, at t: Double) -> Double { numbers[key]?.velocity(at: t) ?? 0 }
+
+  /// How far past 0 or 1 a window may swing (a fraction of its width) before it comes back.
+  public static let windowOvershoot = 0.025
 
   /// True when anything is still moving at t.
   public func isAnimating(at t: Double) -> Bool {

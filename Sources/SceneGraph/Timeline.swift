@@ -21,6 +21,8 @@ public struct TimelineEvent {
   public var at: Double
   public var target: TimelineTarget?
   public var kind: Kind
+  /// A drag that lets go while moving (`cs.drag{ flick = true }`).
+  public var flick = false
   public init(at: Double, target: TimelineTarget?, kind: Kind) { self.at = at; self.target = target; self.kind = kind }
 
   /// The name of the constructor, for messages.

@@ -36,6 +36,11 @@ final class ScrollGrab: Grab {
 
   init(node: Node, scrolling: Scrolling, _ i: Interaction) { self.node = node; self.scrolling = scrolling; self.i = i }
 
+  /// The time constant of a flick's glide (s): it travels speed × glide before it stops.
+  static let glide = 0.35
+  /// The response of the spring that snaps to an item or an end (s).
+  static let snapResponse = 0.45
+
   var name: String { node.id }
   var key: String { node.id + ".scroll" }
 
@@ -49,10 +54,10 @@ final class ScrollGrab: Grab {
     let p = i.p
     let horizontal = scrolling.horizontal
     let current = p.number(key, initial: model, at: i.now)
-    func set(_ value: Double, _ transition: Transition) {
+    func set(_ value: Double, _ transition: Transition, velocity: Double? = nil) {
       let clamped = max(0, min(value, scrolling.maxScroll(node)))
       scrolling.setOffset(node, clamped)
-      p.setNumber(key, clamped, initial: current, transition)
+      p.setNumber(key, clamped, initial: current, transition, velocity: velocity)
     }
     switch g {
     case .dragBegan:
@@ -61,9 +66,18 @@ final class ScrollGrab: Grab {
       let d = horizontal ? b.x - a.x : b.y - a.y
       set((dragStart ?? current) - d, .immediate)
     case .dragEnded(_, _, let v):
-      // Deceleration: the flick carries on for about a third of a second's travel.
-      let target = scrolling.rest(node, current - (horizontal ? v.x : v.y) * 0.35)
-      set(target, Transition(duration: 0.6, curve: .easeInOut))
+      // The content leaves the hand at the hand's speed (it moves against the finger) and
+      // glides on, slowing down, for `glide` seconds' worth of that speed. Where it must
+      // come to rest elsewhere (a carousel's item, an end), a spring takes it there from
+      // that speed, overshooting softly.
+      let speed = -(horizontal ? v.x : v.y)
+      let natural = current + speed * ScrollGrab.glide
+      let rest = max(0, min(scrolling.rest(node, natural), scrolling.maxScroll(node)))
+      if abs(rest - natural) < 0.5 {
+        set(natural, .decay(tau: ScrollGrab.glide), velocity: speed)
+      } else {
+        set(rest, .spring(response: ScrollGrab.snapResponse), velocity: speed)
+      }
     case .scroll(_, let dx, let dy):
       let base = p.target(key) ?? current
       set(base + (horizontal ? (dx != 0 ? dx : dy) : dy), Transition(duration: 0.15, curve: .linear))
