@@ -127,7 +127,27 @@ public struct DisplayListBuilder {
       break
     }
     for c in children { try emit(c, ctx, into: &items, overlays: &overlays) }
+    if case .cards = n.kind { try passing(n, ctx, into: &items, overlays: &overlays) }
     if clipped { items.append(.popClip) }
+  }
+
+  /// A card that has just passed behind the front card is drawn once more over it, clipped
+  /// to it and fading out: where they overlap it dissolves into the front card instead of
+  /// disappearing behind it in one frame.
+  func passing(_ deck: Node, _ ctx: Context, into items: inout [DisplayItem], overlays: inout [DisplayItem]) throws {
+    guard let front = deck.children.filter({ $0.placement.visible }).min(by: { $0.placement.depth < $1.placement.depth }) else { return }
+    for c in deck.children where c !== front && c.placement.visible && c.placement.passing > 0.001 {
+      let k = front.style.scale * front.placement.scale, f = front.contentFrame, m = front.frame.center
+      let dx = front.style.offset.x + front.placement.offset.x, dy = front.style.offset.y + front.placement.offset.y
+      let clip = Rect((f.x - m.x) * k + m.x + dx, (f.y - m.y) * k + m.y + dy, f.width * k, f.height * k)
+      let radius = (front.style.cornerRadius > 0 ? front.style.cornerRadius : 12) * k
+      items.append(.pushClip(.rect(clip, radius: radius)))
+      items.append(.pushGroup(opacity: min(1, c.placement.passing)))
+      var ignored: [DisplayItem] = []
+      try emit(c, ctx, into: &items, overlays: &ignored)
+      items.append(.popGroup)
+      items.append(.popClip)
+    }
   }
 
   /// A chart with axes and no controls on an opaque rounded card.

@@ -56,6 +56,10 @@ public struct Placement: Sendable, Equatable {
   public var depth = 0.0
   /// Drawn at all (a list row out of view, a card deep in the stack, an unselected tab).
   public var visible = true
+  /// A card that has just passed behind the front card: how much of it is still drawn over
+  /// that card (1 → 0 as it goes deeper), so it dissolves behind it instead of swapping
+  /// places in one frame.
+  public var passing = 0.0
   public init() {}
   public static let normal = Placement()
 }

@@ -96,7 +96,23 @@ extension Layout {
       p.visible = p.opacity > 0.001
       c.placement = p
     }
+    // A card heading deeper (being sent back) that has passed behind the front card
+    // dissolves behind it over the next `Layout.passingDepth` of depth.
+    if let presentation {
+      let front = cards.min { $0.placement.depth < $1.placement.depth }
+      for c in cards where c !== front {
+        guard let f = front, let target = presentation.target(n.id + ".depth." + c.id), target > c.placement.depth + 1e-9 else { continue }
+        let behind = c.placement.depth - f.placement.depth
+        // Gone by the time it arrives, however short its way back.
+        let frontTarget = presentation.target(n.id + ".depth." + f.id) ?? f.placement.depth
+        let span = min(Layout.passingDepth, target - frontTarget)
+        if behind > 0, span > 0 { c.placement.passing = max(0, 1 - behind / span) }
+      }
+    }
   }
+
+  /// Depth over which a card sent back dissolves behind the front card.
+  public static let passingDepth = 2.0
 
   /// The selected tab's view above a tab bar.
   func placeTabs(_ n: Node, _ spec: TabsSpec, _ inner: Rect) {

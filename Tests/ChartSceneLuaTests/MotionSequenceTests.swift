@@ -124,6 +124,26 @@ final class MotionSequenceTests: XCTestCase {
     }
   }
 
+  func testASentCardDissolvesBehindTheFrontCard() throws {
+    for cards in [2, 3, 5] {
+      let s = try dir.session(deck(cards, "cs.drag { at = 0.2, target = 'deck', by = {0, 400}, hold = 0.6, duration = 0.5 }"))
+      // How much of the sent card shows where it overlaps the front card: all of it while
+      // it is in front, then what is drawn over it as it passes behind.
+      var cover: [Double] = []
+      for k in 0...90 {
+        let t = Double(k) / 30
+        try s.advance(to: t)
+        let sent = try XCTUnwrap(s.scene.node(id: "k0")), others = s.scene.node(id: "deck")!.children.filter { $0 !== sent }
+        let front = others.map(\.placement.depth).min()!
+        cover.append(sent.placement.depth <= front ? 1 : sent.placement.passing)
+      }
+      XCTAssertEqual(cover.first, 1)
+      XCTAssertEqual(cover.last, 0, "\(cards) cards: \(cover)")
+      for (a, b) in zip(cover, cover.dropFirst()) { XCTAssertLessThanOrEqual(abs(b - a), 0.5, "\(cards) cards: swaps places at once: \(cover)") }
+      XCTAssertGreaterThanOrEqual(cover.filter { $0 > 0.02 && $0 < 0.98 }.count, 2, "\(cards) cards: \(cover)")
+    }
+  }
+
   func testTheDeepestCardFadesInsteadOfVanishing() throws {
     let s = try dir.session(deck(6, "cs.drag { at = 0.2, target = 'deck', by = {0, 400}, hold = 0.6, duration = 0.5 }"))
     let frames = try film(s, from: 0, to: 3)
