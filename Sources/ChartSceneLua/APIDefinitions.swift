@@ -177,6 +177,7 @@ public enum APIDefinitions {
       Field("from", "number[]", "{x, y} where it starts"),
       Field("duration", "number", "seconds the movement takes"),
       Field("hold", "number", "seconds held before moving (a long press then drag)"),
+      Field("flick", "boolean", "move at one speed and let go while moving, so what it drags carries on (default false)"),
     ]),
     Options(className: "cs.ScrollOptions", owner: "cs.scroll", doc: "A wheel scroll.", fields: [
       Field("at", "number", "seconds (required)"),

@@ -286,6 +286,7 @@
 ---@field from? number[] {x, y} where it starts
 ---@field duration? number seconds the movement takes
 ---@field hold? number seconds held before moving (a long press then drag)
+---@field flick? boolean move at one speed and let go while moving, so what it drags carries on (default false)
 
 ---A wheel scroll.
 ---@class cs.ScrollOptions
