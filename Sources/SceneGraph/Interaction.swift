@@ -35,7 +35,10 @@ public final class Interaction {
   /// Feeds one pointer event (at the current tick).
   public func handle(_ e: PointerEvent) {
     switch e.phase {
-    case .down: (grab, scroller) = targets(at: e.location)
+    case .down:
+      (grab, scroller) = targets(at: e.location)
+      grab?.pressed()
+      scroller?.pressed()
     case .scroll:
       let (g, s) = targets(at: e.location)
       grab = s ?? g

@@ -117,6 +117,9 @@ public final class Presentation {
     numbers[key] = a
   }
 
+  /// True while a number is still moving at t.
+  public func isAnimating(_ key: String, at t: Double) -> Bool { numbers[key]?.isAnimating(at: t) ?? false }
+
   /// How fast a number moves at t (per second; 0 at rest).
   public func velocity(_ key: String, at t: Double) -> Double { numbers[key]?.velocity(at: t) ?? 0 }
 

@@ -207,6 +207,25 @@ final class MotionSequenceTests: XCTestCase {
     for i in 1...6 { XCTAssertNil(s.scene.node(id: "r\(i)")?.chart?.indicatorAt, "r\(i)") }
   }
 
+  func testATouchCatchesAGlidingList() throws {
+    let s = try dir.session("""
+      local sets = cs.data.sample()
+      local rows = {}
+      for i = 1, 6 do rows[i] = cs.chart { id = "r" .. i, data = sets[(i - 1) % 5 + 1] } end
+      rows.id = "l"; rows.rowHeight = 300
+      return cs.scene { width = 400, height = 600, fps = 30, duration = 4, root = cs.list(rows),
+        timeline = { cs.drag { at = 0.2, pos = {200, 100}, by = {0, -240}, duration = 0.3, flick = true },
+                     cs.longpress { at = 0.7, pos = {200, 450}, duration = 0.6 } } }
+      """)
+    let frames = try film(s, from: 0, to: 2)
+    let y = track(frames, "r1")
+    // Gliding when the finger comes down at 0.7 s (frame 21), still from then on.
+    XCTAssertGreaterThan(abs(y[21] - y[20]), 2, "\(y)")
+    for k in 22..<y.count { XCTAssertEqual(y[k], y[21], accuracy: 1e-9, "frame \(k): \(y)") }
+    let scroll = try XCTUnwrap(s.scene.node(id: "l").flatMap { if case .list(let c) = $0.kind { return c.scroll } else { return nil } })
+    XCTAssertEqual(scroll, 150 - y[21], accuracy: 1e-6, "the model holds where it stopped")  // r1 is 300 high, at the top
+  }
+
   func testAHandThatStopsThrowsNothing() throws {
     // The default drag slows to a stop before letting go: the list stops with it instead
     // of gliding on at a speed it never had.

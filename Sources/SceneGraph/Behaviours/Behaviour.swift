@@ -32,9 +32,12 @@ protocol Grab: AnyObject {
   /// True when a drag along a surrounding scroll container's axis scrolls the container
   /// instead (a chart's plot inside a list); false for controls of their own.
   var yieldsToScroll: Bool { get }
+  /// The pointer went down on it (before any gesture is recognised).
+  func pressed()
   func handle(_ g: Gesture)
 }
 
 extension Grab {
   var yieldsToScroll: Bool { false }
+  func pressed() {}
 }

@@ -49,6 +49,15 @@ final class ScrollGrab: Grab {
     scrolling.horizontal ? abs(b.x - a.x) > abs(b.y - a.y) : abs(b.y - a.y) > abs(b.x - a.x)
   }
 
+  /// A finger that touches a gliding list or carousel catches it: it stops where it is.
+  func pressed() {
+    let p = i.p
+    guard p.isAnimating(key, at: i.now), scrolling.offset(node) != nil else { return }
+    let here = max(0, min(p.number(key, initial: 0, at: i.now), scrolling.maxScroll(node)))
+    scrolling.setOffset(node, here)
+    p.setNumber(key, here, initial: here, .immediate)
+  }
+
   func handle(_ g: Gesture) {
     guard let model = scrolling.offset(node) else { return }
     let p = i.p
