@@ -4,6 +4,8 @@ import Drawing
 /// an item at the centre.
 struct CarouselBehaviour: Scrolling {
   var horizontal: Bool { true }
+  /// A touch does not stop a snap half-way between two items.
+  var catches: Bool { false }
 
   func offset(_ node: Node) -> Double? {
     if case .carousel(let s) = node.kind { return s.scroll }

@@ -13,10 +13,14 @@ protocol Scrolling: Behaviour {
   func maxScroll(_ node: Node) -> Double
   /// Where a flick that would end at `target` comes to rest (a carousel snaps to an item).
   func rest(_ node: Node, _ target: Double) -> Double
+  /// A touch stops it where it is (a list); false for one that must come to rest at an
+  /// item (a carousel keeps snapping).
+  var catches: Bool { get }
 }
 
 extension Scrolling {
   func rest(_ node: Node, _ target: Double) -> Double { target }
+  var catches: Bool { true }
 
   func grab(_ node: Node, at local: Point, chain: [(Node, Point)], _ i: Interaction) -> Grab? { scroller(node, i) }
 
@@ -49,11 +53,13 @@ final class ScrollGrab: Grab {
     scrolling.horizontal ? abs(b.x - a.x) > abs(b.y - a.y) : abs(b.y - a.y) > abs(b.x - a.x)
   }
 
-  /// A finger that touches a gliding list or carousel catches it: it stops where it is.
+  /// A finger that touches a gliding list catches it: it stops where it is (not while it
+  /// swings past an end: that comes back first).
   func pressed() {
     let p = i.p
-    guard p.isAnimating(key, at: i.now), scrolling.offset(node) != nil else { return }
-    let here = max(0, min(p.number(key, initial: 0, at: i.now), scrolling.maxScroll(node)))
+    guard scrolling.catches, p.isAnimating(key, at: i.now), scrolling.offset(node) != nil else { return }
+    let here = p.number(key, initial: 0, at: i.now)
+    guard here >= 0, here <= scrolling.maxScroll(node) else { return }
     scrolling.setOffset(node, here)
     p.setNumber(key, here, initial: here, .immediate)
   }
