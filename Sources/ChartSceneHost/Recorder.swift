@@ -12,6 +12,9 @@ public final class Recorder {
     var target: String?
     var moveStart: Double?
     var last: Point
+    /// The last movement: where the pointer was before it, and when each happened.
+    var lastAt = 0.0
+    var before: (Point, Double)?
   }
   struct Wheel {
     var t0: Double
@@ -33,11 +36,15 @@ public final class Recorder {
     switch e.phase {
     case .down:
       flushWheel()
-      press = Press(t0: e.time, p0: e.location, target: name(e.location), moveStart: nil, last: e.location)
+      press = Press(t0: e.time, p0: e.location, target: name(e.location), moveStart: nil, last: e.location, lastAt: e.time)
     case .move:
       guard var p = press else { return }
       if p.moveStart == nil, distance(p.p0, e.location) > slop { p.moveStart = e.time }
-      p.last = e.location
+      if e.location != p.last {
+        if e.time > p.lastAt { p.before = (p.last, p.lastAt) }
+        p.last = e.location
+        p.lastAt = e.time
+      }
       press = p
     case .up:
       guard let p = press else { return }
@@ -48,6 +55,7 @@ public final class Recorder {
         let by = Point(e.location.x - p.p0.x, e.location.y - p.p0.y)
         var f = ["at = \(n(p.t0))", place(p, key: "from"), "by = {\(n(by.x)), \(n(by.y))}", "duration = \(n(max(0.01, e.time - m)))"]
         if hold >= 0.05 { f.append("hold = \(n(hold))") }
+        if Recorder.letGoWhileMoving(p, at: e.time) { f.append("flick = true") }
         lines.append("cs.drag { " + f.joined(separator: ", ") + " },")
       } else if duration >= 0.5 {
         lines.append("cs.longpress { at = \(n(p.t0)), \(place(p, key: "pos")), duration = \(n(duration)) },")
@@ -64,6 +72,15 @@ public final class Recorder {
         wheel = Wheel(t0: e.time, t1: e.time, at: e.location, target: name(e.location), by: Point(dx, dy))
       }
     }
+  }
+
+  /// True when the hand was still moving fast when it let go (its last movement, faster
+  /// than 200 px/s, ended at most 0.05 s before): replayed as a flick, so what it dragged
+  /// glides on (at the drag's average speed, so only about as far as live).
+  static func letGoWhileMoving(_ p: Press, at t: Double) -> Bool {
+    guard let (q, t0) = p.before, p.lastAt > t0, t - p.lastAt <= 0.05 + 1e-9 else { return false }
+    let d = ((p.last.x - q.x) * (p.last.x - q.x) + (p.last.y - q.y) * (p.last.y - q.y)).squareRoot()
+    return d / (p.lastAt - t0) > 200
   }
 
   /// Where a press happened: its target, unless the exact point matters (the plot, where it

@@ -1,6 +1,7 @@
 import ChartSceneHost
 import Drawing
 import Foundation
+import Gestures
 import SceneGraph
 import XCTest
 
@@ -328,5 +329,26 @@ final class MotionSequenceTests: XCTestCase {
       // Tabs switch in one frame by design (the new tab fades in): only geometry counts there.
       assertNoPops(frames, fade: name == "tabs" ? 1 : 0.34)
     }
+  }
+}
+
+/// A live drag let go while moving is recorded as a flick, so its replay glides on too.
+final class RecorderFlickTests: XCTestCase {
+  func recorded(_ points: [(Double, Double)], upAfter: Double) -> String {
+    let r = Recorder()
+    let dt = 1.0 / 30
+    r.record(PointerEvent(.down, Point(100, 100), at: 0), name: { _ in "l" })
+    for (k, p) in points.enumerated() { r.record(PointerEvent(.move, Point(p.0, p.1), at: Double(k + 1) * dt), name: { _ in "l" }) }
+    r.record(PointerEvent(.up, Point(points.last!.0, points.last!.1), at: Double(points.count) * dt + upAfter), name: { _ in "l" })
+    return r.luaSource(script: "s.lua")
+  }
+
+  func testADragLetGoWhileMovingIsAFlick() {
+    let moving = (1...8).map { (100.0, 100.0 - Double($0) * 25) }  // 750 px/s to the end
+    XCTAssertTrue(recorded(moving, upAfter: 0).contains("flick = true"), recorded(moving, upAfter: 0))
+    // The same drag held still for a moment before letting go, or a slow one, is not.
+    XCTAssertFalse(recorded(moving, upAfter: 0.2).contains("flick"))
+    let slow = (1...8).map { (100.0, 100.0 - Double($0) * 5) }  // 150 px/s
+    XCTAssertFalse(recorded(slow, upAfter: 0).contains("flick"))
   }
 }
