@@ -105,13 +105,14 @@ public struct Animated<Value: Interpolatable>: Sendable {
   /// nil: from rest, as every animation did before velocities).
   public mutating func set(_ value: Value, at t: Double, _ transition: Transition, velocity: Value? = nil) {
     let zero = value * 0
-    let v = transition.duration > 0 ? (velocity ?? zero) : zero
-    if value == to && !isAnimating(at: t) && v == zero { return }
+    // Only a finite, non-zero speed counts (a value at infinity has no zero to compare with).
+    let thrown = transition.duration > 0 && velocity.map { $0 != zero && $0 == $0 } == true
+    if value == to && !isAnimating(at: t) && !thrown { return }
     from = self.value(at: t)
     to = value
     start = t
     self.transition = transition
-    self.velocity = v
-    moving = v != zero
+    self.velocity = thrown ? velocity! : zero
+    moving = thrown
   }
 }
