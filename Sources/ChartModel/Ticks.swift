@@ -64,7 +64,9 @@ public struct YScale: Sendable, Equatable {
   }
 
   /// Step multipliers with a small preference for the roundest ones.
-  static let multipliers: [(Double, Double)] = [(1, 0), (2, 0.02), (5, 0.02), (2.5, 0.05), (4, 0.08), (3, 0.1), (6, 0.1), (1.5, 0.1), (8, 0.12)]
+  /// Steps of 1, 2, 2.5 and 5 × 10ⁿ only (d3's and matplotlib's MaxNLocator habit), so the
+  /// labels count in steps a reader can follow.
+  static let multipliers: [(Double, Double)] = [(1, 0), (2, 0.02), (5, 0.02), (2.5, 0.05)]
 
   static func pow10(_ e: Int) -> Double {
     var v = 1.0
@@ -73,58 +75,106 @@ public struct YScale: Sendable, Equatable {
   }
 }
 
-/// Short number texts for axis labels: `950`, `1.2K`, `4.5M`, `2B`.
+/// Short number texts for axis labels: `950`, `1.2K`, `4.5M`, `2B`, `1.5T`, `0.0000015`,
+/// `−20` (a typographic minus).
 public enum CompactNumber {
-  /// Formats `value` with enough decimals to tell ticks `step` apart.
+  /// The minus sign in every label (U+2212, as typographers and matplotlib use).
+  public static let minus = "\u{2212}"
+
+  /// Formats `value` with enough decimals to tell ticks `step` apart. Small magnitudes are
+  /// written out in decimals (`0.0000015`, never `1.5µ`) up to 12 decimals; smaller steps
+  /// use scientific notation (`1.5e−15`).
   public static func format(_ value: Double, step: Double = 0) -> String {
     if value == 0 || (step > 0 && abs(value) < step * 1e-9) { return "0" }
+    guard value.isFinite else { return String(value) }
     let a = abs(value)
     let (div, suffix): (Double, String)
     let ref = max(a, abs(step))
-    if ref >= 1e9 { (div, suffix) = (1e9, "B") } else if ref >= 1e6 { (div, suffix) = (1e6, "M") } else if ref >= 1e3 { (div, suffix) = (1e3, "K") } else { (div, suffix) = (1, "") }
+    if ref >= 1e12 { (div, suffix) = (1e12, "T") } else if ref >= 1e9 { (div, suffix) = (1e9, "B") } else if ref >= 1e6 { (div, suffix) = (1e6, "M") } else if ref >= 1e3 { (div, suffix) = (1e3, "K") } else { (div, suffix) = (1, "") }
     var decimals = 0
     if step > 0 {
       let s = step / div
-      while decimals < 3 && abs(s * YScale.pow10(decimals) - (s * YScale.pow10(decimals)).rounded()) > 1e-6 { decimals += 1 }
+      if s < 1e-12 { return scientific(value, step: step) }
+      while decimals < 13 && abs(s * YScale.pow10(decimals) - (s * YScale.pow10(decimals)).rounded()) > 1e-6 * max(1, s * YScale.pow10(decimals)) { decimals += 1 }
+      if decimals > 12 { return scientific(value, step: step) }
+      if value / div >= 1e15 { return scientific(value, step: step) }
     } else {
       let v = a / div
+      if v < 1e-12 { return scientific(value, step: 0) }
       decimals = v >= 100 || v == v.rounded() ? 0 : (v >= 10 ? 1 : 2)
+      if v < 1 { decimals = significantDecimals(v, digits: 2) }
     }
     return fixed(value / div, decimals) + suffix
   }
 
+  /// Decimals that show `digits` significant digits of `v` (0 < v < 1).
+  static func significantDecimals(_ v: Double, digits: Int) -> Int {
+    guard v > 0, v.isFinite else { return 0 }
+    let lead = Int((-log10(v)).rounded(.up))  // zeros after the point, plus one
+    return min(17, max(0, lead + digits - 1))
+  }
+
+  /// `1.5e−15`: mantissa with as many digits as the step needs.
+  static func scientific(_ value: Double, step: Double) -> String {
+    let e = Int(log10(abs(value)).rounded(.down))
+    let m = value / pow(10, Double(e))
+    var d = 1
+    if step > 0 {
+      let rel = step / pow(10, Double(e))
+      d = max(0, min(12, significantDecimals(rel, digits: 1)))
+    }
+    return fixed(m, d) + "e" + (e < 0 ? minus : "") + String(abs(e))
+  }
+
   /// `value` with exactly `decimals` digits after the point, trailing zeros dropped.
   public static func fixed(_ value: Double, _ decimals: Int) -> String {
+    var decimals = max(0, decimals)
+    // Past 18 digits an Int64 cannot hold the number: fewer decimals (Double has ~16 anyway).
+    while decimals > 0 && abs(value) * YScale.pow10(decimals) >= 9e17 { decimals -= 1 }
     let scale = YScale.pow10(decimals)
-    var n = (abs(value) * scale).rounded()
+    let n = (abs(value) * scale).rounded()
     let neg = value < 0 && n != 0
-    var digits = ""
-    if n >= 1e18 { return String(value) }
+    if n >= 9e18 || !n.isFinite { return String(value) }
     var intN = Int64(n)
     let fracPart = decimals > 0 ? intN % Int64(scale) : 0
     intN = decimals > 0 ? intN / Int64(scale) : intN
-    digits = String(intN)
+    var digits = String(intN)
     if decimals > 0 && fracPart != 0 {
       var f = String(fracPart)
       while f.count < decimals { f = "0" + f }
       while f.hasSuffix("0") { f.removeLast() }
       digits += "." + f
     }
-    n = 0
-    return (neg ? "-" : "") + digits
+    return (neg ? minus : "") + digits
   }
 
-  /// Full number with thousands separators for the poster: `4,505,200`, `12.5`.
+  /// Full number with thousands separators for the poster, with the value's own precision
+  /// up to 6 significant digits (whole numbers keep all their digits): `4,505,200`,
+  /// `12.5`, `0.0000015`, `1,500,000,000,000`, `−1,234`.
   public static func grouped(_ value: Double) -> String {
     if value.isNaN { return "–" }
     // Past Int64 (and past the integers a Double holds exactly): plain notation, 1e+20.
-    if !value.isFinite || abs(value) >= 1e18 { return String(value) }
-    if value != value.rounded() { return fixed(value, 2) }
-    let neg = value < 0
-    var s = String(Int64(abs(value)))
+    if !value.isFinite || abs(value) >= 1e18 { return String(String(value).map { $0 == "-" ? "\u{2212}" : $0 }) }
+    let a = abs(value)
+    if a != 0 && a < 1e-12 { return scientific(value, step: 0) }
+    // Decimals: the fewest that show the value exactly (to 1e-9 relative), at most 6
+    // significant digits in all.
+    let intDigits = a >= 1 ? Int(log10(a).rounded(.down)) + 1 : 0
+    var maxDecimals = max(0, 6 - intDigits)
+    if a < 1 && a > 0 { maxDecimals = significantDecimals(a, digits: 6) }
+    var decimals = 0
+    while decimals < maxDecimals {
+      let s = a * YScale.pow10(decimals)
+      if abs(s - s.rounded()) <= 1e-9 * max(1, s) { break }
+      decimals += 1
+    }
+    let text = fixed(a, decimals)
+    let neg = value < 0 && text != "0"
+    let parts = text.split(separator: ".", maxSplits: 1)
+    var s = String(parts[0])
     var out = ""
     while s.count > 3 { out = "," + s.suffix(3) + out; s = String(s.dropLast(3)) }
-    return (neg ? "-" : "") + s + out
+    return (neg ? minus : "") + s + out + (parts.count > 1 ? "." + parts[1] : "")
   }
 }
 

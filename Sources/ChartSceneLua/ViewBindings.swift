@@ -98,7 +98,7 @@ enum ViewBindings {
 
   static func chart(_ lua: LuaState, _ name: String, card: Bool, _ context: BindingContext) throws -> Node {
     try lua.checkTable(1, function: name)
-    let keys = card ? ["data", "title", "lineWidth", "xAxis", "yAxis"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "lineWidth"]
+    let keys = card ? ["data", "title", "lineWidth", "xAxis", "yAxis", "yLabels"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "yLabels", "lineWidth"]
     let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
     let set: ChartSet? = try o.with("data") { idx throws -> ChartSet in
       guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else {
@@ -122,6 +122,10 @@ enum ViewBindings {
     }
     spec.xAxis = try o.bool("xAxis") ?? true
     spec.yAxis = try o.bool("yAxis") ?? true
+    if let place = try o.string("yLabels") {
+      guard let v = YLabelPlacement(rawValue: place) else { throw LuaError("bad field 'yLabels' in cs.\(name) (expected 'inside' or 'outside', got '\(place)')") }
+      spec.yLabels = v
+    }
     if let w = try o.number("lineWidth") {
       guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
       spec.lineWidth = w

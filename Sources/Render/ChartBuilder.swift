@@ -30,7 +30,8 @@ struct ChartBuilder {
     let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: key, t: t)
     if let r = parts.title, let title = spec.title {
-      items.append(.text(TextRun(title, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
+      let fitted = TextFit.fit(title, width: r.width, font: ChartMetrics.titleFont, measurer: measurer)
+      items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
     }
     let set = spec.data
     let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
@@ -41,97 +42,15 @@ struct ChartBuilder {
     let yOf = { (v: Double) -> Double in
       linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height
     }
-
-    if spec.yAxis { for (scale, alpha) in snap.ticks { grid(yScale: scale, alpha: alpha, plot: plot, yOf: yOf) } }
-
-    // Lines of the window, clipped to the plot (with room for the stroke at the top).
-    items.append(.pushClip(.rect(plot.inset(top: -spec.lineWidth, bottom: -spec.lineWidth))))
-    let idx = set.drawIndices(in: snap.window)
-    for line in set.lines {
-      let alpha = snap.alpha[line.id] ?? 1
-      guard alpha > 0.001 else { continue }
-      let polylines = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: xOf, yToPixel: yOf)
-      stroke(polylines, color: line.color.multipliedAlpha(alpha), width: spec.lineWidth)
-    }
-    items.append(.popClip)
-
-    if spec.yAxis { for (scale, alpha) in snap.ticks { yLabels(yScale: scale, alpha: alpha, plot: plot, yOf: yOf) } }
-    if let band = parts.xAxis { xLabels(band: band, plot: plot, tLo: tLo, tHi: tHi, xOf: xOf) }
-    if let i = snap.indicatorIndex { indicator(index: i, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
+                         moving: ChartAxes.moving(spec: spec, presentation: presentation, t: t))
+    drawAxes(axes, plot: plot)
+    lines(snap: snap, plot: plot, xOf: xOf, yOf: yOf)
+    drawLabels(axes)
+    if let i = snap.indicatorIndex { indicator(index: i, plot: plot, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
     return items
-  }
-
-  // MARK: - Axes
-
-  mutating func grid(yScale: YScale, alpha: Double, plot: Rect, yOf: (Double) -> Double) {
-    guard alpha > 0.001 else { return }
-    for (k, v) in yScale.ticks.enumerated() {
-      let y = (yOf(v)).rounded() + 0.5
-      guard y >= plot.minY - 1, y <= plot.maxY + 1 else { continue }
-      let color = (k == 0 ? theme.zeroLine : theme.grid).multipliedAlpha(alpha)
-      items.append(.path(.line(Point(plot.x, y), Point(plot.maxX, y)), .stroke(color, width: 1, cap: .butt)))
-    }
-  }
-
-  mutating func yLabels(yScale: YScale, alpha: Double, plot: Rect, yOf: (Double) -> Double) {
-    guard alpha > 0.001 else { return }
-    let h = measurer.measure("0", font: ChartMetrics.axisFont).height
-    for v in yScale.ticks {
-      let text = CompactNumber.format(v, step: yScale.step)
-      let y = yOf(v).rounded() - h - 2
-      guard y >= plot.minY - h, y <= plot.maxY else { continue }
-      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText.multipliedAlpha(alpha), origin: Point(plot.x, y),
-                                 halo: surface.multipliedAlpha(alpha))))
-    }
-  }
-
-  mutating func xLabels(band: Rect, plot: Rect, tLo: Double, tHi: Double, xOf: (Double) -> Double) {
-    let set = spec.data
-    let sample = set.typicalStepMs < 86_400_000 - 1 ? "00:00" : "Sep 30"
-    // About six labels across a wide plot; never closer than a label and a gap.
-    let labelWidth = max(measurer.measure(sample, font: ChartMetrics.axisFont).width + 24, plot.width / 7)
-    if tHi <= tLo {
-      // One point: one label under it.
-      let text = set.typicalStepMs < 86_400_000 - 1 ? DateText.hourMinute(tLo) : DateText.monthDay(tLo)
-      let w = measurer.measure(text, font: ChartMetrics.axisFont).width
-      items.append(.text(TextRun(text, font: ChartMetrics.axisFont, color: theme.axisText, origin: Point(plot.midX - w / 2, band.y + 6))))
-      return
-    }
-    let made = DateTicks.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, labelWidth: labelWidth, stepMs: set.typicalStepMs, lastMs: set.lastMs)
-    // The labels halfway between fade in as the zoom makes room for them (and out as it
-    // takes it away), so the density changes smoothly; at full opacity they would be the
-    // next stride's labels. They never come closer than a label and a gap.
-    let textWidth = measurer.measure(sample, font: ChartMetrics.axisFont).width
-    let halfPx = made.stride / 2 * plot.width / (tHi - tLo)
-    // They appear over the last fifth of the zoom before the stride halves, so a still at
-    // any other zoom shows no faint labels.
-    let from = max(textWidth + 10, labelWidth * 0.8)
-    let fade = made.stride / 2 >= set.typicalStepMs ? max(0, min(1, (halfPx - from) / max(1, labelWidth - from))) : 0
-    var ticks = made.ticks.map { ($0, 1.0) }
-    if fade > 0.01 {
-      let useTime = made.stride / 2 < 86_400_000 - 1
-      // Anchored like the others: on the last point, a half stride off.
-      var t = set.lastMs - made.stride / 2 - ((set.lastMs - made.stride / 2 - tLo) / made.stride).rounded(.down) * made.stride
-      while t <= tHi + 1e-6 {
-        if t >= tLo - 1e-6 {
-          ticks.append((DateTick(timeMs: t, text: useTime ? DateText.hourMinute(t) : DateText.monthDay(t)), fade))
-        }
-        t += made.stride
-      }
-      ticks.sort { $0.0.timeMs < $1.0.timeMs }
-    }
-    var lastRight = -Double.infinity
-    for (tick, alpha) in ticks {
-      let w = measurer.measure(tick.text, font: ChartMetrics.axisFont).width
-      // Keep labels inside the plot; skip one that would then touch its neighbour.
-      var x = xOf(tick.timeMs) - w / 2
-      x = max(plot.x, min(plot.maxX - w, x))
-      if x < lastRight + 8 { continue }
-      lastRight = x + w
-      items.append(.text(TextRun(tick.text, font: ChartMetrics.axisFont, color: theme.axisText.multipliedAlpha(alpha), origin: Point(x, band.y + 6))))
-    }
   }
 
   // MARK: - Lines
@@ -149,11 +68,10 @@ struct ChartBuilder {
 
   // MARK: - Indicator
 
-  mutating func indicator(index i: Int, linesRect: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double, alpha: [String: Double]) {
+  mutating func indicator(index i: Int, plot: Rect, linesRect: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double, alpha: [String: Double]) {
     let set = spec.data
     let x = xOf(set.xs[i]).rounded() + 0.5
     items.append(.path(.line(Point(x, linesRect.minY - 6), Point(x, linesRect.maxY)), .stroke(theme.indicatorLine, width: 1, cap: .butt)))
-    let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
     for line in set.lines where (alpha[line.id] ?? 1) > 0.001 && i < line.values.count && !line.values[i].isNaN {
       let a = alpha[line.id] ?? 1
       let p = Point(x, yOf(line.values[i]))
@@ -161,29 +79,17 @@ struct ChartBuilder {
       items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
     }
     // The poster: date, then one row per visible line (name left, value right).
-    let date = DateText.poster(set.xs[i])
-    let dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
-    let rows = visible.map { line -> (String, String, Color, Double, Double) in
-      let value = CompactNumber.grouped(line.values[i])
-      let nw = measurer.measure(line.name, font: ChartMetrics.posterNameFont).width
-      let vw = measurer.measure(value, font: ChartMetrics.posterValueFont).width
-      return (line.name, value, line.color, nw, vw)
-    }
-    let rowHeight = 20.0
-    let padX = 10.0, padY = 8.0
-    let contentW = max(dateSize.width, rows.map { $0.3 + 20 + $0.4 }.max() ?? 0)
-    let w = (contentW + 2 * padX).rounded(.up)
-    let h = (dateSize.height + 4 + Double(rows.count) * rowHeight + 2 * padY - 4).rounded(.up)
-    var px = x + 14
-    if px + w > frame.maxX { px = x - 14 - w }
-    px = max(frame.x, min(frame.maxX - w, px))
-    let py = max(frame.y, linesRect.minY - 4)
-    let box = Rect(px, py, w, h)
+    let layout = PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer)
+    let rows = layout.rows
+    let rowHeight = PosterLayout.rowHeight
+    let padX = PosterLayout.padX, padY = PosterLayout.padY
+    guard let box = layout.box else { return }
+    let (px, py, w) = (box.x, box.y, box.width)
     items.append(.shadow(box, radius: 8, blur: 6, color: theme.shadow))
     items.append(.path(.rect(box, radius: 8), .fill(theme.posterBackground)))
     items.append(.path(.rect(box.inset(by: 0.5), radius: 8), .stroke(theme.posterBorder, width: 1)))
-    items.append(.text(TextRun(date, font: ChartMetrics.posterTitleFont, color: theme.text, origin: Point(px + padX, py + padY))))
-    var ry = py + padY + dateSize.height + 4
+    items.append(.text(TextRun(layout.date, font: ChartMetrics.posterTitleFont, color: theme.text, origin: Point(px + padX, py + padY))))
+    var ry = py + padY + layout.dateHeight + 4
     for row in rows {
       items.append(.text(TextRun(row.0, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(px + padX, ry + 1))))
       items.append(.text(TextRun(row.1, font: ChartMetrics.posterValueFont, color: row.2, origin: Point(px + w - padX, ry), align: .right)))
@@ -248,8 +154,9 @@ struct ChartBuilder {
     let ts = measurer.measure(line.name, font: font)
     if hidden {
       items.append(.path(.rect(r.inset(by: 0.75), radius: radius - 0.75), .stroke(line.color, width: 1.5)))
-      let x = r.midX - ts.width / 2
-      items.append(.text(TextRun(line.name, font: font, color: line.color, origin: Point(x, r.midY - ts.height / 2))))
+      let name = TextFit.fit(line.name, width: r.width - 24, font: font, measurer: measurer)
+      let x = r.midX - measurer.measure(name, font: font).width / 2
+      items.append(.text(TextRun(name, font: font, color: line.color, origin: Point(x, r.midY - ts.height / 2))))
     } else {
       items.append(.path(.rect(r, radius: radius), .fill(line.color)))
       var tick = Path()
@@ -258,7 +165,8 @@ struct ChartBuilder {
       tick.line(to: Point(cx - 1.5, cy + 4.5))
       tick.line(to: Point(cx + 5.5, cy - 4))
       items.append(.path(tick, .stroke(theme.chipText, width: 2.2)))
-      items.append(.text(TextRun(line.name, font: font, color: theme.chipText, origin: Point(r.x + 12 + 16 + 8, r.midY - ts.height / 2))))
+      let name = TextFit.fit(line.name, width: r.width - (12 + 16 + 8) - 12, font: font, measurer: measurer)
+      items.append(.text(TextRun(name, font: font, color: theme.chipText, origin: Point(r.x + 12 + 16 + 8, r.midY - ts.height / 2))))
     }
   }
 }

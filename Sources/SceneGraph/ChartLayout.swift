@@ -17,6 +17,8 @@ public enum ChartMetrics {
   public static let xAxisHeight = 24.0
   public static let minimapGap = 10.0
   public static let minimumPlotHeight = 40.0
+  /// The least share of a chart's inner height the plot keeps before other parts give way.
+  public static let plotShare = 0.45
   public static let handleWidth = 10.0
   /// The least height between two Y grid lines (room for a label and air).
   public static let minimumGridSpacing = 26.0
@@ -37,6 +39,8 @@ public enum ChartMetrics {
 public struct ChartParts: Sendable, Equatable {
   public var title: Rect?
   public var plot: Rect
+  /// The gutter left of the plot where Y labels go with `yLabels = "outside"`.
+  public var yGutter: Rect?
   /// The band under the plot where date labels go.
   public var xAxis: Rect?
   public var minimap: Rect?
@@ -47,7 +51,7 @@ public struct ChartParts: Sendable, Equatable {
   public var legend: [(id: String, frame: Rect)]
 
   public static func == (a: ChartParts, b: ChartParts) -> Bool {
-    a.title == b.title && a.plot == b.plot && a.xAxis == b.xAxis && a.minimap == b.minimap
+    a.title == b.title && a.plot == b.plot && a.yGutter == b.yGutter && a.xAxis == b.xAxis && a.minimap == b.minimap
       && a.minimapWindow == b.minimapWindow && a.legend.map(\.id) == b.legend.map(\.id)
       && a.legend.map(\.frame) == b.legend.map(\.frame)
   }
@@ -57,6 +61,7 @@ public struct ChartParts: Sendable, Equatable {
     var out: [(String, Rect)] = []
     if let title { out.append(("title", title)) }
     out.append(("plot", plot))
+    if let yGutter { out.append(("yGutter", yGutter)) }
     if let xAxis { out.append(("xAxis", xAxis)) }
     if let minimap { out.append(("minimap", minimap)) }
     if let minimapWindow { out.append(("minimap.window", minimapWindow)) }
@@ -98,9 +103,12 @@ public struct ChartParts: Sendable, Equatable {
       inner.height - (showTitleNow ? titleHeight : 0) - xAxisHeight
         - (showMinimap ? minimapHeight + ChartMetrics.minimapGap : 0) - (showLegend ? chips.height + 14 : 0)
     }
-    if plotHeight() < ChartMetrics.minimumPlotHeight { showLegend = false }
-    if plotHeight() < ChartMetrics.minimumPlotHeight { showMinimap = false }
-    if plotHeight() < ChartMetrics.minimumPlotHeight { showTitleNow = false }
+    // The plot wins at small sizes: the legend, then the mini-map, then the title give way
+    // while the plot would be under `plotShare` of the inner height (or under 40 px).
+    let least = max(ChartMetrics.minimumPlotHeight, (inner.height * ChartMetrics.plotShare).rounded())
+    if plotHeight() < least { showLegend = false }
+    if plotHeight() < least { showMinimap = false }
+    if plotHeight() < least { showTitleNow = false }
 
     var y = inner.y
     var parts = ChartParts(plot: .zero, legend: [])
@@ -110,9 +118,17 @@ public struct ChartParts: Sendable, Equatable {
     }
     let plotH = max(0, plotHeight())
     parts.plot = Rect(inner.x, y, inner.width, plotH)
+    if spec.yAxis && spec.yLabels == .outside {
+      // As wide as the widest label of the axis the chart wants (at least `−0000`), plus air.
+      let scale = ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window ?? spec.data.window)
+      let widest = scale.ticks.map { measurer.measure(CompactNumber.format($0, step: scale.step), font: ChartMetrics.axisFont).width }.max() ?? 0
+      let gw = min(inner.width / 3, (max(widest, measurer.measure("\u{2212}0000", font: ChartMetrics.axisFont).width) + 10).rounded(.up))
+      parts.yGutter = Rect(inner.x, y, gw, plotH)
+      parts.plot = Rect(inner.x + gw, y, inner.width - gw, plotH)
+    }
     y += plotH
     if spec.xAxis {
-      parts.xAxis = Rect(inner.x, y, inner.width, xAxisHeight)
+      parts.xAxis = Rect(parts.plot.x, y, parts.plot.width, xAxisHeight)
       y += xAxisHeight
     }
     if showMinimap {

@@ -103,8 +103,16 @@ public struct Inspector {
 
   func rect(_ r: Rect) -> OrderedJSON { .array([.pixels(r.x), .pixels(r.y), .pixels(r.width), .pixels(r.height)]) }
 
-  func node(_ n: Node) -> OrderedJSON {
-    var f: [(String, OrderedJSON)] = [("id", .string(n.id)), ("kind", .string(n.kind.name)), ("frame", rect(n.frame))]
+  func label(_ l: DrawnLabel) -> OrderedJSON {
+    .object([("text", .string(l.text)), ("frame", rect(l.frame)), ("alpha", .number((l.alpha * 1000).rounded() / 1000))])
+  }
+
+  func node(_ n: Node) -> OrderedJSON { node(n, outer: .identity) }
+
+  func node(_ n: Node, outer: DrawnTransform) -> OrderedJSON {
+    let drawn = outer.then(n)
+    var f: [(String, OrderedJSON)] = [("id", .string(n.id)), ("kind", .string(n.kind.name)), ("frame", rect(n.frame)),
+                                      ("drawn", rect(drawn.apply(n.frame)))]
     switch n.kind {
     case .chart(let spec), .card(let spec):
       let isCard: Bool = { if case .card = n.kind { return true }; return false }()
@@ -122,7 +130,13 @@ public struct Inspector {
       } else {
         f.append(("indicator", .null))
       }
-      f.append(("parts", .object(parts.named.map { ($0.0, rect($0.1)) })))
+      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
+                           moving: ChartAxes.moving(spec: spec, presentation: presentation, t: time))
+      var named = parts.named.map { ($0.0, rect($0.1)) }
+      if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer) { named.append(("poster", rect(poster))) }
+      f.append(("parts", .object(named)))
+      f.append(("xLabels", .array(axes.xLabels.map(label))))
+      f.append(("yLabels", .array(axes.yLabels.map(label))))
     case .text(let t):
       f.append(("text", .string(t.text)))
     case .list(let spec):
@@ -142,7 +156,7 @@ public struct Inspector {
     let turn = n.placement.turn + (n.style.rotation3d?.angle ?? 0)
     if turn != 0 || n.style.rotation3d != nil { f.append(("rotation3d", .number((turn * 100).rounded() / 100))) }
     if !n.placement.visible { f.append(("visible", .bool(false))) }
-    f.append(("children", .array(n.children.map(node))))
+    f.append(("children", .array(n.children.map { node($0, outer: drawn) })))
     return .object(f)
   }
 }

@@ -11,6 +11,8 @@ public struct ChartSpec {
   public var xAxis = true
   public var yAxis = true
   public var lineWidth = 2.0
+  /// Y labels inside the plot over the lines (default) or in a gutter left of it.
+  public var yLabels: YLabelPlacement = .inside
   /// Where the indicator stands, as a fraction of the whole time axis; nil = not shown.
   public var indicatorAt: Double?
   public init(data: ChartSet) { self.data = data }

@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A calendar time scale for the X axis, after d3's `scaleTime` and matplotlib's
+/// `ConciseDateFormatter`: ticks at round UTC instants (1, 5, 15, 30 s; 1, 5, 15, 30 min;
+/// 1, 3, 6, 12 h; 1, 2 days; 1, 2 weeks; 1, 3 months; 1, 2, 5, 10, 20, 50… years), anchored to
+/// the calendar (they stay put while the window pans) and labelled by level: `14:00`, the
+/// date at midnight (`Apr 3`), the month at a month start (`Apr`), the year at a year start
+/// (`2019`).
+public struct TimeInterval: Sendable, Hashable, CustomStringConvertible {
+  public enum Unit: String, Sendable, Hashable { case second, minute, hour, day, week, month, year }
+  public var unit: Unit
+  public var count: Int
+  public init(_ unit: Unit, _ count: Int) { self.unit = unit; self.count = count }
+
+  public var description: String { "\(count) \(unit.rawValue)\(count == 1 ? "" : "s")" }
+
+  static let msSecond = 1000.0, msMinute = 60_000.0, msHour = 3_600_000.0, msDay = 86_400_000.0
+
+  /// The interval's length in ms for fixed units; the shortest length for months and years.
+  public var minimumMs: Double {
+    switch unit {
+    case .second: return Double(count) * Self.msSecond
+    case .minute: return Double(count) * Self.msMinute
+    case .hour: return Double(count) * Self.msHour
+    case .day: return Double(count) * Self.msDay
+    case .week: return Double(count) * 7 * Self.msDay
+    case .month: return Double(count == 1 ? 28 : count * 30 - 2) * Self.msDay
+    case .year: return Double(count * 365) * Self.msDay
+    }
+  }
+
+  /// Whether every tick of `self` is also a tick of `finer` (so `finer`'s extra ticks can
+  /// fade in between without moving the others).
+  public func isNested(in finer: TimeInterval) -> Bool {
+    TimeScale.floor(0, self) == 0 && TimeScale.ticks(from: -minimumMs * 3, to: minimumMs * 40, self).allSatisfy { TimeScale.floor($0, finer) == $0 }
+  }
+}
+
+public enum TimeScale {
+  /// The candidate intervals, finest first (years go on by 1, 2, 5 × 10ⁿ).
+  public static let intervals: [TimeInterval] = {
+    var out: [TimeInterval] = [1, 5, 15, 30].map { TimeInterval(.second, $0) } + [1, 5, 15, 30].map { TimeInterval(.minute, $0) }
+      + [1, 3, 6, 12].map { TimeInterval(.hour, $0) } + [1, 2].map { TimeInterval(.day, $0) } + [1, 2].map { TimeInterval(.week, $0) }
+      + [1, 3].map { TimeInterval(.month, $0) }
+    var p = 1
+    while p <= 100_000 { for m in [1, 2, 5] { out.append(TimeInterval(.year, m * p)) }; p *= 10 }
+    return out
+  }()
+
+  /// The start of the interval containing `t` (UTC): the latest tick at or before `t`.
+  public static func floor(_ t: Double, _ iv: TimeInterval) -> Double {
+    let n = Double(iv.count)
+    switch iv.unit {
+    case .second, .minute, .hour, .day:
+      // These divide the day (or count days from 1970-01-01), so epoch multiples are
+      // calendar-aligned.
+      let len = iv.minimumMs
+      return (t / len).rounded(.down) * len
+    case .week:
+      // Weeks start on Sunday (d3's timeWeek); 1970-01-04 was a Sunday.
+      let len = 7 * n * TimeInterval.msDay
+      let offset = 3 * TimeInterval.msDay
+      return ((t - offset) / len).rounded(.down) * len + offset
+    case .month, .year:
+      let (days, _) = DateText.split(t)
+      let c = ISODate.civil(days: days)
+      if iv.unit == .month {
+        var m = c.year * 12 + (c.month - 1)
+        m = Int((Double(m) / n).rounded(.down)) * iv.count
+        return Double(ISODate.days(year: floorDiv(m, 12), month: m - floorDiv(m, 12) * 12 + 1, day: 1)) * TimeInterval.msDay
+      }
+      let y = floorDiv(c.year, iv.count) * iv.count
+      return Double(ISODate.days(year: y, month: 1, day: 1)) * TimeInterval.msDay
+    }
+  }
+
+  static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
+  /// The tick after `tick` (a value returned by `floor`).
+  public static func next(_ tick: Double, _ iv: TimeInterval) -> Double {
+    switch iv.unit {
+    case .second, .minute, .hour, .day, .week: return tick + iv.minimumMs
+    case .month, .year:
+      let c = ISODate.civil(days: DateText.split(tick).days)
+      var m = c.year * 12 + (c.month - 1) + (iv.unit == .month ? iv.count : 12 * iv.count)
+      if iv.unit == .year { m = (c.year + iv.count) * 12 }
+      let y = floorDiv(m, 12)
+      return Double(ISODate.days(year: y, month: m - y * 12 + 1, day: 1)) * TimeInterval.msDay
+    }
+  }
+
+  /// Ticks inside [lo, hi] (at most `limit`).
+  public static func ticks(from lo: Double, to hi: Double, _ iv: TimeInterval, limit: Int = 2000) -> [Double] {
+    guard lo.isFinite, hi.isFinite, hi >= lo else { return [] }
+    var t = floor(lo, iv)
+    if t < lo { t = next(t, iv) }
+    var out: [Double] = []
+    while t <= hi && out.count < limit {
+      out.append(t)
+      let n = next(t, iv)
+      guard n > t else { break }
+      t = n
+    }
+    return out
+  }
+
+  /// The label of a tick by its level: `2019` at a year start, `Apr` at a month start,
+  /// `Apr 3` at midnight, `14:00` on a whole minute, `14:00:05` otherwise.
+  public static func label(_ t: Double) -> String {
+    let (days, sod) = DateText.split(t)
+    if sod == 0 {
+      let c = ISODate.civil(days: days)
+      if c.month == 1 && c.day == 1 { return "\(c.year)" }
+      if c.day == 1 { return DateText.months[c.month - 1] }
+      return "\(DateText.months[c.month - 1]) \(c.day)"
+    }
+    if sod % 60 == 0 { return DateText.hourMinute(t) }
+    return DateText.hourMinute(t) + ":" + DateText.twoDigits(sod % 60)
+  }
+
+  /// The widest label an interval's ticks can have (samples; `width` measures a text).
+  public static func sampleLabels(_ iv: TimeInterval) -> [String] {
+    switch iv.unit {
+    case .second: return ["00:00:00", "May 28", "2000"]
+    case .minute, .hour: return ["00:00", "May 28", "Sep 30", "2000"]
+    case .day, .week: return ["May 28", "Sep 30", "Mar 31", "2000"]
+    case .month: return ["May", "Sep", "2000"]
+    case .year: return ["2000"]
+    }
+  }
+
+  /// A tick to draw: its instant, text and opacity (1 at rest).
+  public struct Tick: Sendable, Equatable {
+    public var timeMs: Double
+    public var text: String
+    public var alpha: Double
+    public init(timeMs: Double, text: String, alpha: Double) { self.timeMs = timeMs; self.text = text; self.alpha = alpha }
+  }
+
+  /// The ticks for a window [tLo, tHi] drawn `plotWidth` px wide.
+  ///
+  /// - `width` measures a label; `gap` is the least air between two labels; `spacing` the
+  ///   least distance between the ticks of the chosen interval (the density).
+  /// - The chosen interval is the finest whose shortest step is `spacing` px or more and
+  ///   whose labels fit. While `moving` (a zoom in progress), the ticks of the next finer
+  ///   interval fade in over the last stretch of zoom before they would be chosen; at rest
+  ///   they are either fully drawn or not at all, so a still has no faint labels.
+  public static func make(tLo: Double, tHi: Double, plotWidth: Double, spacing: Double, gap: Double = 8, moving: Bool = false,
+                          width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
+  {
+    guard tHi > tLo, plotWidth > 0, tLo.isFinite, tHi.isFinite else { return (nil, []) }
+    let pxPerMs = plotWidth / (tHi - tLo)
+    var widths: [TimeInterval: Double] = [:]
+    func labelWidth(_ iv: TimeInterval) -> Double {
+      if let w = widths[iv] { return w }
+      let w = sampleLabels(iv).map(width).max() ?? 0
+      widths[iv] = w
+      return w
+    }
+    func need(_ iv: TimeInterval) -> Double { max(spacing, labelWidth(iv) + gap) }
+    var chosenIndex = intervals.count - 1
+    for (k, iv) in intervals.enumerated() where iv.minimumMs * pxPerMs >= need(iv) { chosenIndex = k; break }
+    let chosen = intervals[chosenIndex]
+    var out = ticks(from: tLo, to: tHi, chosen).map { Tick(timeMs: $0, text: label($0), alpha: 1) }
+    guard chosenIndex > 0 else { return (chosen, out) }
+    // The finer level fades in as the zoom makes room for it.
+    let finer = intervals[chosenIndex - 1]
+    let px = finer.minimumMs * pxPerMs
+    let from = max(labelWidth(finer) + gap, need(finer) * 0.75)
+    let to = need(finer)
+    var fade = to > from ? max(0, min(1, (px - from) / (to - from))) : 0
+    if !moving { fade = fade >= 0.5 ? 1 : 0 }
+    guard fade > 0.001 else { return (chosen, out) }
+    let have = Set(out.map(\.timeMs))
+    var extra = ticks(from: tLo, to: tHi, finer).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: label($0), alpha: fade) }
+    // An extra tick never comes closer than `gap` to a chosen one (intervals that do not nest).
+    if !chosen.isNested(in: finer) {
+      let placed = out.map { (x: $0.timeMs * pxPerMs, w: width($0.text)) }
+      extra = extra.filter { e in
+        let x = e.timeMs * pxPerMs, w = width(e.text)
+        return !placed.contains { abs($0.x - x) < ($0.w + w) / 2 + gap }
+      }
+    }
+    out += extra
+    out.sort { $0.timeMs < $1.timeMs }
+    return (chosen, out)
+  }
+}

@@ -1,0 +1,46 @@
+import ChartModel
+import Drawing
+import SceneGraph
+
+extension ChartBuilder {
+  /// Grid lines (the line at 0 stronger, or the baseline when 0 is out of range).
+  mutating func drawAxes(_ axes: ChartAxes, plot: Rect) {
+    for g in axes.grid where g.alpha > 0.001 {
+      let color = (g.strong ? theme.zeroLine : theme.grid).multipliedAlpha(g.alpha)
+      items.append(.path(.line(Point(plot.x, g.y), Point(plot.maxX, g.y)), .stroke(color, width: 1, cap: .butt)))
+    }
+  }
+
+  /// The lines of the window, clipped to the plot in every frame (also while the Y axis
+  /// moves and data lie outside the range drawn).
+  mutating func lines(snap: ChartSnapshot, plot: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double) {
+    let set = spec.data
+    items.append(.pushClip(.rect(plot)))
+    let idx = set.drawIndices(in: snap.window)
+    for line in set.lines {
+      let alpha = snap.alpha[line.id] ?? 1
+      guard alpha > 0.001 else { continue }
+      let polylines = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: xOf, yToPixel: yOf)
+      stroke(polylines, color: line.color.multipliedAlpha(alpha), width: spec.lineWidth)
+      // A point with gaps on both sides: a dot a little wider than the line.
+      for pl in polylines where pl.count == 1 {
+        items.append(.path(.circle(pl[0], max(2, spec.lineWidth * 1.25)), .fill(line.color.multipliedAlpha(alpha))))
+      }
+    }
+    items.append(.popClip)
+  }
+
+  /// X and Y labels as `ChartAxes` placed them; Y labels inside the plot get a halo in the
+  /// surface colour so they stay readable over lines.
+  mutating func drawLabels(_ axes: ChartAxes) {
+    let font = ChartMetrics.axisFont
+    let inside = spec.yLabels == .inside
+    for l in axes.yLabels {
+      items.append(.text(TextRun(l.text, font: font, color: theme.axisText.multipliedAlpha(l.alpha), origin: Point(l.frame.x, l.frame.y),
+                                 halo: inside ? surface.multipliedAlpha(l.alpha) : nil)))
+    }
+    for l in axes.xLabels {
+      items.append(.text(TextRun(l.text, font: font, color: theme.axisText.multipliedAlpha(l.alpha), origin: Point(l.frame.x, l.frame.y))))
+    }
+  }
+}

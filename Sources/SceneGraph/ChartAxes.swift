@@ -1,0 +1,217 @@
+import ChartModel
+import Drawing
+
+/// A text as drawn: what the renderer paints, `--inspect` reports and `chartscene lint`
+/// checks (one owner, so the three never disagree).
+public struct DrawnLabel: Sendable, Equatable {
+  public var text: String
+  /// The text's box in scene pixels (top-left origin, measured width and line height).
+  public var frame: Rect
+  public var alpha: Double
+  public init(text: String, frame: Rect, alpha: Double) { self.text = text; self.frame = frame; self.alpha = alpha }
+}
+
+/// Shortens texts that do not fit with an ellipsis (`…`), at a word boundary when one is near.
+public enum TextFit {
+  public static func fit(_ text: String, width: Double, font: Font, measurer: TextMeasurer) -> String {
+    guard width > 0 else { return "" }
+    if measurer.measure(text, font: font).width <= width { return text }
+    let chars = Array(text)
+    // Binary search for the longest prefix that fits with the ellipsis.
+    var lo = 0, hi = chars.count
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if measurer.measure(String(chars[..<mid]) + "…", font: font).width <= width { lo = mid } else { hi = mid - 1 }
+    }
+    if lo == 0 { return measurer.measure("…", font: font).width <= width ? "…" : "" }
+    var cut = lo
+    // Prefer ending at a space when it costs less than a third of what fits.
+    if let space = chars[..<lo].lastIndex(of: " "), space >= lo * 2 / 3, space > 0 { cut = space }
+    var head = String(chars[..<cut])
+    while head.last == " " { head.removeLast() }
+    return head + "…"
+  }
+}
+
+/// Where a chart's Y labels go: inside the plot over the lines (the contest's look, with a
+/// halo in the theme colour) or outside in a gutter left of the plot.
+public enum YLabelPlacement: String, Sendable, CaseIterable { case inside, outside }
+
+/// The axes of a chart at one moment: grid lines and the X and Y labels with their opacity.
+public struct ChartAxes: Sendable {
+  public struct GridLine: Sendable, Equatable {
+    public var y: Double
+    public var alpha: Double
+    /// The line at 0 (or the baseline when 0 is out of range): drawn stronger.
+    public var strong: Bool
+  }
+  public var grid: [GridLine] = []
+  public var xLabels: [DrawnLabel] = []
+  public var yLabels: [DrawnLabel] = []
+
+  public static let labelGap = 8.0
+
+  /// Whether the chart's window is moving at t (a zoom or pan in progress): only then do
+  /// X labels show part-faded.
+  public static func moving(spec: ChartSpec, presentation: Presentation?, t: Double) -> Bool {
+    guard let p = presentation else { return false }
+    return p.isWindowMoving(spec.data, at: t)
+  }
+
+  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, moving: Bool) {
+    let set = spec.data
+    let plot = parts.plot
+    let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
+    let yRange = snap.yRange
+    let yOf = { (v: Double) -> Double in
+      yRange.max > yRange.min ? linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height : linesRect.midY
+    }
+    if spec.yAxis { makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, yOf: yOf) }
+    if let band = parts.xAxis {
+      let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
+      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, moving: moving)
+    }
+  }
+
+  mutating func makeY(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, yOf: (Double) -> Double) {
+    let plot = parts.plot
+    let font = ChartMetrics.axisFont
+    let h = measurer.measure("0", font: font).height
+    let outside = spec.yLabels == .outside
+    // Which sets are drawn: the one at rest, or the old and the new while the axis moves.
+    let sets = snap.ticks.filter { $0.alpha > 0.001 }
+    struct Candidate { var value: Double; var text: String; var frame: Rect; var alpha: Double; var set: Int; var bottom: Bool }
+    var candidates: [Candidate] = []
+    for (k, (scale, alpha)) in sets.enumerated() {
+      let ticks = scale.ticks
+      let hasZero = ticks.contains { abs($0) < scale.step * 1e-9 }
+      for (i, v) in ticks.enumerated() {
+        let gy = yOf(v).rounded() + 0.5
+        guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
+        let isZero = abs(v) < scale.step * 1e-9
+        grid.append(GridLine(y: gy, alpha: alpha, strong: hasZero ? isZero : i == 0))
+        let text = CompactNumber.format(v, step: scale.step)
+        let w = measurer.measure(text, font: font).width
+        let frame: Rect
+        if outside, let gutter = parts.yGutter {
+          frame = Rect(gutter.maxX - 6 - w, gy - h / 2, w, h)
+        } else {
+          frame = Rect(plot.x, gy.rounded() - 0.5 - h - 2, w, h)
+        }
+        // A label leaving the plot fades out over its own height instead of jumping.
+        var a = alpha
+        let room = outside ? min(frame.minY - (plot.minY - h / 2), plot.maxY + h / 2 - frame.maxY) : min(frame.minY - (plot.minY - 1), plot.maxY + 1 - frame.maxY)
+        if room < 0 { a *= max(0, 1 + room / h) }
+        guard a > 0.001 else { continue }
+        candidates.append(Candidate(value: v, text: text, frame: frame, alpha: a, set: k, bottom: i == 0))
+      }
+    }
+    if sets.count == 2 {
+      // A value both scales label: drawn once, fully.
+      let p = sets[1].alpha
+      var keep: [Candidate] = []
+      for c in candidates where c.set == 0 {
+        if candidates.contains(where: { $0.set == 1 && $0.text == c.text && abs($0.frame.y - c.frame.y) < 1 }) { continue }
+        var c = c
+        // Old and new labels that would overlap never show together: the old fades out in
+        // the first half of the move, the new one in over the second.
+        if candidates.contains(where: { $0.set == 1 && $0.frame.inset(by: -1).intersects(c.frame) }) { c.alpha = min(c.alpha, max(0, 1 - 2 * p)) }
+        keep.append(c)
+      }
+      for c in candidates where c.set == 1 {
+        var c = c
+        if candidates.contains(where: { $0.text == c.text && $0.set == 0 && abs($0.frame.y - c.frame.y) < 1 }) { c.alpha = 1 }
+        else if candidates.contains(where: { $0.set == 0 && $0.frame.inset(by: -1).intersects(c.frame) }) { c.alpha = min(c.alpha, max(0, 2 * p - 1)) }
+        keep.append(c)
+      }
+      candidates = keep
+    }
+    yLabels = candidates.filter { $0.alpha > 0.001 }.map { DrawnLabel(text: $0.text, frame: $0.frame, alpha: $0.alpha) }
+  }
+
+  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, moving: Bool) {
+    let font = ChartMetrics.axisFont
+    var cache: [String: Size] = [:]
+    func size(_ s: String) -> Size {
+      if let v = cache[s] { return v }
+      let v = measurer.measure(s, font: font)
+      cache[s] = v
+      return v
+    }
+    let y = band.y + 6
+    if tHi <= tLo {
+      // One point: one label under it.
+      let text = TimeScale.label(tLo)
+      let s = size(text)
+      xLabels = [DrawnLabel(text: text, frame: Rect(plot.midX - s.width / 2, y, s.width, s.height), alpha: 1)]
+      return
+    }
+    // About six labels across a wide plot (the contest's density); never closer than a
+    // label and a gap.
+    let spacing = max(size("Sep 30").width + 24, plot.width / 7)
+    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, moving: moving) { size($0).width }
+    let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
+    var placed: [DrawnLabel] = []
+    // Full labels first, so a fading one never pushes a full one out.
+    for pass in 0..<2 {
+      for tick in made.ticks where (tick.alpha >= 1) == (pass == 0) {
+        let s = size(tick.text)
+        // Keep labels inside the plot's width; skip one that would then touch a neighbour.
+        var x = xOf(tick.timeMs) - s.width / 2
+        x = max(plot.x, min(plot.maxX - s.width, x))
+        let r = Rect(x, y, s.width, s.height)
+        if s.width > plot.width { continue }
+        if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(r) }) { continue }
+        placed.append(DrawnLabel(text: tick.text, frame: r, alpha: tick.alpha))
+      }
+    }
+    xLabels = placed.sorted { $0.frame.x < $1.frame.x }
+  }
+}
+
+extension Presentation {
+  /// True while the window of `set` animates at t.
+  public func isWindowMoving(_ set: ChartSet, at t: Double) -> Bool {
+    sets[ObjectIdentifier(set)]?.window.isAnimating(at: t) ?? false
+  }
+}
+
+extension ChartAxes {
+  /// The indicator's poster box when it shows (nil otherwise).
+  public static func posterBox(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> Rect? {
+    guard let i = snap.indicatorIndex else { return nil }
+    let set = spec.data
+    let plot = parts.plot
+    let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
+    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
+    let x = (tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX).rounded() + 0.5
+    let yRange = snap.yRange
+    let yOf = { (v: Double) -> Double in
+      yRange.max > yRange.min ? linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height : linesRect.midY
+    }
+    return PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer).box
+  }
+}
+
+/// A scale and a move (what nodes' animated offsets and scales make): p ↦ p·scale + (tx, ty).
+public struct DrawnTransform: Sendable, Equatable {
+  public var scale = 1.0, tx = 0.0, ty = 0.0
+  public init() {}
+  public static let identity = DrawnTransform()
+
+  /// This transform followed by the node's own (offset, then scale about the frame's centre).
+  public func then(_ n: Node) -> DrawnTransform {
+    let s = n.style, p = n.placement
+    let k = s.scale * p.scale
+    let dx = s.offset.x + p.offset.x, dy = s.offset.y + p.offset.y
+    let c = n.frame.center
+    // Node-local: q = k·(p − c) + c + d; outer: r = scale·q + t.
+    var out = DrawnTransform()
+    out.scale = scale * k
+    out.tx = scale * (c.x - k * c.x + dx) + tx
+    out.ty = scale * (c.y - k * c.y + dy) + ty
+    return out
+  }
+
+  public func apply(_ r: Rect) -> Rect { Rect(r.x * scale + tx, r.y * scale + ty, r.width * scale, r.height * scale) }
+}

@@ -1,0 +1,66 @@
+import ChartModel
+import Drawing
+
+/// The indicator's poster: its texts and where it stands. Always inside the plot: it sits
+/// right of the crosshair, flips left near the right edge, and when it must cover the
+/// crosshair it moves to the top or bottom of the plot, whichever leaves the points under
+/// the crosshair uncovered. Rows that do not fit the plot's height are left out; names too
+/// long for the plot's width end in `…`.
+public struct PosterLayout {
+  public static let rowHeight = 20.0
+  public static let padX = 10.0
+  public static let padY = 8.0
+
+  public var date: String
+  public var dateHeight: Double
+  /// Name (fitted), value text, colour per visible line.
+  public var rows: [(String, String, Color)]
+  /// nil when not even the date fits the plot.
+  public var box: Rect?
+
+  public init(spec: ChartSpec, index i: Int, x: Double, plot: Rect, linesRect: Rect, yOf: (Double) -> Double, measurer: TextMeasurer) {
+    let set = spec.data
+    date = DateText.poster(set.xs[i])
+    var dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
+    dateHeight = dateSize.height
+    let padX = PosterLayout.padX, padY = PosterLayout.padY
+    let maxW = plot.width - 4
+    if dateSize.width + 2 * padX > maxW {
+      date = TextFit.fit(date, width: maxW - 2 * padX, font: ChartMetrics.posterTitleFont, measurer: measurer)
+      dateSize.width = measurer.measure(date, font: ChartMetrics.posterTitleFont).width
+    }
+    let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
+    let values = visible.map { CompactNumber.grouped($0.values[i]) }
+    let valueWidths = values.map { measurer.measure($0, font: ChartMetrics.posterValueFont).width }
+    let nameWidths = visible.map { measurer.measure($0.name, font: ChartMetrics.posterNameFont).width }
+    let header = dateSize.height + 4 + 2 * padY - 4
+    let fitRows = max(0, Int(((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
+    let shown = min(visible.count, fitRows)
+    var contentW = dateSize.width
+    for k in 0..<shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }
+    contentW = min(contentW, maxW - 2 * padX)
+    rows = (0..<shown).map { k in
+      let room = contentW - 20 - valueWidths[k]
+      let name = TextFit.fit(visible[k].name, width: max(0, room), font: ChartMetrics.posterNameFont, measurer: measurer)
+      return (name, values[k], visible[k].color)
+    }
+    let w = (contentW + 2 * padX).rounded(.up)
+    let h = (header + Double(shown) * PosterLayout.rowHeight).rounded(.up)
+    guard w <= plot.width, h <= plot.height, contentW > 0 else { box = nil; return }
+    var px = x + 14
+    if px + w > plot.maxX { px = x - 14 - w }
+    px = max(plot.x, min(plot.maxX - w, px))
+    var py = max(plot.y, linesRect.minY - 4)
+    if py + h > plot.maxY { py = plot.maxY - h }
+    // Covering the crosshair: keep the points under it in view where the plot allows.
+    if px < x + 5 && px + w > x - 5 {
+      let ys = visible.map { yOf($0.values[i]) }
+      func covers(_ top: Double) -> Bool { ys.contains { $0 > top - 6 && $0 < top + h + 6 } }
+      if covers(py) {
+        let bottom = plot.maxY - h
+        if !covers(bottom) { py = bottom }
+      }
+    }
+    box = Rect(px, py, w, h)
+  }
+}
