@@ -89,7 +89,9 @@ public struct DisplayListBuilder {
       }
     case .text(let spec):
       let font = Font(size: spec.size, weight: spec.weight)
-      let size = measurer.measure(spec.text, font: font)
+      // A text longer than its frame ends in an ellipsis rather than being cut mid-word.
+      let text = TextFit.fit(spec.text, width: content.width, font: font, measurer: measurer)
+      let size = measurer.measure(text, font: font)
       let x: Double
       switch spec.align {
       case .left: x = content.x
@@ -97,7 +99,7 @@ public struct DisplayListBuilder {
       case .right: x = content.maxX
       }
       items.append(.pushClip(.rect(frame)))
-      items.append(.text(TextRun(spec.text, font: font, color: spec.color.resolve(ctx.theme), origin: Point(x, content.midY - size.height / 2), align: spec.align)))
+      items.append(.text(TextRun(text, font: font, color: spec.color.resolve(ctx.theme), origin: Point(x, content.midY - size.height / 2), align: spec.align)))
       items.append(.popClip)
     case .canvas(let spec):
       let recorded = try spec.draw(content.width, content.height, ctx.t, ctx.theme)

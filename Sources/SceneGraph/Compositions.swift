@@ -70,6 +70,8 @@ public enum CompositionMetrics {
   public static let tabFont = Font(size: 11, weight: .semibold)
   /// Cards deeper than this are not drawn (hidden behind the ones in front).
   public static let visibleCards = 4
+  /// The least height of the front card of a `cs.cards` (a title, a plot and its axis).
+  public static let minimumCardHeight = 120.0
   /// Inset of the modal sheet from the scene's edges.
   public static let modalInsets = Insets(top: 56, left: 12, bottom: 24, right: 12)
 }

@@ -74,7 +74,11 @@ extension Layout {
   func placeCards(_ n: Node, _ spec: CardsSpec, _ inner: Rect) {
     let cards = Layout.cardsOrder(n, spec)
     let depth = Double(min(cards.count, CompositionMetrics.visibleCards) - 1)
-    let room = max(0, depth) * spec.offsetStep
+    // The front card keeps a useful height: when the stack's steps would leave it less, the
+    // steps shrink (the deeper cards peek out less).
+    let least = min(inner.height, max(CompositionMetrics.minimumCardHeight, inner.height * 0.6))
+    let step = depth > 0 ? max(0, min(spec.offsetStep, (inner.height - least) / depth)) : spec.offsetStep
+    let room = max(0, depth) * step
     let frame = Rect(inner.x, inner.y + room, inner.width, max(0, inner.height - room))
     let dragged = presentation?.dragging[n.id]
     for (k, c) in cards.enumerated() {
@@ -86,7 +90,7 @@ extension Layout {
       p.scale = max(0.1, 1 - depth * spec.scaleStep)
       // Scaled about the centre; shift so the top edge peeks out offsetStep above the next.
       let shrink = (1 - p.scale) * frame.height / 2
-      p.offset = Point(0, -depth * spec.offsetStep - shrink)
+      p.offset = Point(0, -depth * step - shrink)
       if dragged == c.id || presentation?.number(n.id + ".drag." + c.id, initial: 0, at: t) != 0 {
         p.offset.y += presented(n.id + ".drag." + c.id, 0)
       }
@@ -139,6 +143,8 @@ extension Layout {
   /// The sheet a modal card is shown in.
   public static func modalFrame(sceneSize: Size) -> Rect {
     let i = CompositionMetrics.modalInsets
-    return Rect(0, 0, sceneSize.width, sceneSize.height).inset(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
+    // Scenes under 640 px high give the sheet more of their height (the chart wins).
+    let k = max(0.25, min(1, sceneSize.height / 640))
+    return Rect(0, 0, sceneSize.width, sceneSize.height).inset(top: (i.top * k).rounded(), left: i.left, bottom: (i.bottom * k).rounded(), right: i.right)
   }
 }

@@ -10,7 +10,7 @@ struct ChartSceneCommand: ParsableCommand {
     commandName: "chartscene",
     abstract: "Render Lua chart scenes to PNG, SVG, PDF, GIF, WebP, APNG, MP4 or WebM.",
     discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
-    subcommands: [Render.self, PresetCommand.self, InitCommand.self, DefinitionsCommand.self],
+    subcommands: [Render.self, PresetCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self],
     defaultSubcommand: Render.self)
 }
 

@@ -1,0 +1,240 @@
+import ChartModel
+import Drawing
+import SceneGraph
+
+/// `chartscene lint`: checks every frame of a scene from what would be drawn (the display
+/// list and the charts' label layout, never pixels) and reports what a careful reader would
+/// call a mistake: visible texts that overlap, text clipped by its container or the scene,
+/// two equal visible Y labels, a poster outside its plot.
+public struct Lint {
+  /// A text counts as visible above this opacity.
+  public static let visibleAlpha = 0.1
+  /// Overlaps and clipping smaller than this (scene px) are ignored (antialiasing, rounding).
+  public static let tolerance = 0.5
+
+  public struct Finding: Sendable, Equatable {
+    public var time: Double
+    public var message: String
+  }
+
+  public let session: Session
+  public init(session: Session) { self.session = session }
+
+  /// Findings of frames `range` (all frames when nil), in frame order; a finding repeated in
+  /// consecutive frames is reported once, at its first frame.
+  public func run(frames range: ClosedRange<Int>? = nil) throws(HostError) -> [Finding] {
+    let clock = session.simulation.clock
+    let all = 0...(clock.frameCount - 1)
+    let frames = range ?? all
+    guard frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
+      throw HostError("bad --frames \(frames.lowerBound)-\(frames.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
+    }
+    var out: [Finding] = []
+    var previous = Set<String>()
+    for k in frames {
+      let t = clock.time(ofFrame: k)
+      let list = try session.displayList(at: t)
+      var messages: [String] = []
+      checkCharts(session.scene, time: t, into: &messages)
+      checkDisplayList(list, viewports: Lint.viewports(session.scene), into: &messages)
+      var seen = Set<String>()
+      for m in messages where seen.insert(m).inserted && !previous.contains(m) { out.append(Finding(time: t, message: m)) }
+      previous = seen
+    }
+    return out
+  }
+
+  // MARK: - Charts
+
+  func checkCharts(_ scene: Scene, time t: Double, into out: inout [String]) {
+    let sceneRect = Rect(0, 0, scene.width, scene.height)
+    func visit(_ n: Node, _ outer: DrawnTransform, _ opacity: Double) {
+      guard n.placement.visible else { return }
+      let drawn = outer.then(n)
+      let alpha = opacity * n.style.opacity * n.placement.opacity
+      // A turned view is drawn in perspective: its texts are not checked.
+      if n.placement.turn + (n.style.rotation3d?.angle ?? 0) != 0 { return }
+      if alpha > Lint.visibleAlpha, let spec = n.chart {
+        let isCard: Bool = { if case .card = n.kind { return true }; return false }()
+        check(chart: spec, card: isCard, node: n, transform: drawn, opacity: alpha, time: t, scene: sceneRect, into: &out)
+      }
+      for c in n.children { visit(c, drawn, alpha) }
+    }
+    visit(scene.root, .identity, 1)
+  }
+
+  func check(chart spec: ChartSpec, card: Bool, node n: Node, transform: DrawnTransform, opacity: Double, time t: Double, scene: Rect, into out: inout [String]) {
+    let measurer = session.text
+    let presentation = session.scene.presentation
+    let window = presentation.window(spec.data, at: t)
+    let parts = ChartParts.make(spec: spec, card: card, frame: n.contentFrame, measurer: measurer, window: window)
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: t)
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, moving: ChartAxes.moving(spec: spec, presentation: presentation, t: t))
+    let name = "chart '\(n.id)'"
+    let visible = (axes.xLabels + axes.yLabels).filter { $0.alpha * opacity > Lint.visibleAlpha }
+    for a in 0..<visible.count {
+      for b in (a + 1)..<max(a + 1, visible.count) where Lint.overlap(visible[a].frame, visible[b].frame) {
+        out.append("\(name): labels '\(visible[a].text)' and '\(visible[b].text)' overlap")
+      }
+    }
+    let ys = axes.yLabels.filter { $0.alpha * opacity > Lint.visibleAlpha }
+    var texts = Set<String>()
+    for l in ys where !texts.insert(l.text).inserted { out.append("\(name): two Y labels read '\(l.text)'") }
+    let frame = n.contentFrame
+    for l in visible where !Lint.contains(frame.inset(by: -1), l.frame) {
+      out.append("\(name): label '\(l.text)' spills out of the chart")
+    }
+    if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
+      out.append("\(name): the poster lies outside its plot")
+    }
+    _ = transform; _ = scene
+  }
+
+  // MARK: - Display list
+
+  /// Texts clipped by their container (the innermost clip around them: a text node's frame,
+  /// a card's body) or by the scene's edges. Outer clips are scroll viewports: an item
+  /// scrolled half out is not a mistake, nor is a view in motion (under an animated offset
+  /// or scale) sliding across the scene's edge.
+  func checkDisplayList(_ list: DisplayList, viewports: [Rect], into out: inout [String]) {
+    let scene = Rect(0, 0, list.size.width, list.size.height)
+    var transforms: [Affine] = [.identity]
+    // The clips around (nil: a scroll viewport, which is no container) and whether any of
+    // them is a viewport or a container that itself crosses the scene's edge.
+    var clips: [Rect?] = [nil]
+    var scrolled: [Bool] = [false]
+    // Where drawing shows (the intersection of the clips), visible texts, and opaque fills
+    // in drawing order.
+    var visibleArea: [Rect?] = [scene]
+    var texts: [(order: Int, text: String, rect: Rect)] = []
+    var covers: [(order: Int, rect: Rect)] = []
+    var order = 0
+    var groups: [Double] = [1]
+    func walk(_ items: [DisplayItem]) {
+      for item in items {
+        switch item {
+        case .pushTransform(let a): transforms.append(transforms.last!.then(a))
+        case .popTransform: if transforms.count > 1 { transforms.removeLast() }
+        case .pushGroup(let o): groups.append(groups.last! * o)
+        case .popGroup: if groups.count > 1 { groups.removeLast() }
+        case .pushClip(let p):
+          let r = Lint.bounds(p).map { transforms.last!.apply($0) }
+          let viewport = r.map { r in viewports.contains { Lint.same($0, r) } } ?? false
+          clips.append(viewport ? nil : r)
+          visibleArea.append(r.map { r in visibleArea.last!.map { Lint.intersection($0, r) } ?? r } ?? visibleArea.last!)
+          scrolled.append(scrolled.last! || viewport || (r.map { !Lint.contains(scene, $0) } ?? false) || transforms.count > 1)
+        case .popClip: if clips.count > 1 { clips.removeLast(); scrolled.removeLast(); visibleArea.removeLast() }
+        case .path(let path, .fill(let color)):
+          // An opaque fill hides what was drawn before under it.
+          if color.a * groups.last! >= 0.95, let b = Lint.bounds(path) {
+            let box = transforms.last!.apply(b)
+            covers.append((order, visibleArea.last!.map { Lint.intersection($0, box) } ?? box))
+            order += 1
+          }
+        case .cached(_, _, let inner): walk(inner)
+        case .layer: break  // turned in 3D: not checked
+        case .text(let run):
+          let alpha = run.color.a * groups.last!
+          guard alpha > Lint.visibleAlpha, !run.text.isEmpty else { continue }
+          let size = session.text.measure(run.text, font: run.font)
+          var x = run.origin.x
+          if run.align == .center { x -= size.width / 2 } else if run.align == .right { x -= size.width }
+          let r = transforms.last!.apply(Rect(x, run.origin.y, size.width, size.height))
+          // Ink, not the line box: a line's leading may pass a clip without hiding a glyph.
+          let ink = r.inset(top: r.height * 0.15, left: 0, bottom: r.height * 0.15, right: 0)
+          let shown = visibleArea.last!.map { Lint.intersection($0, ink) } ?? ink
+          if !shown.isEmpty { texts.append((order, run.text, shown)); order += 1 }
+          if let c = clips.last!, !c.isEmpty, c.intersects(ink), Lint.horizontallyClipped(ink, by: c) || Lint.verticallyClipped(ink, by: c) {
+            out.append("text '\(run.text)' is clipped by its container")
+          } else if !scrolled.last!, transforms.count == 1, !Lint.contains(scene, ink), scene.intersects(ink) {
+            out.append("text '\(run.text)' is clipped by the scene")
+          }
+        default: break
+        }
+      }
+    }
+    walk(list.items)
+    // Visible texts that overlap where nothing opaque was drawn over the earlier one.
+    let already = Set(out)
+    for i in 0..<texts.count {
+      for j in (i + 1)..<max(i + 1, texts.count) where Lint.overlap(texts[i].rect, texts[j].rect) {
+        let common = Lint.intersection(texts[i].rect, texts[j].rect)
+        let hidden = covers.contains { $0.order > texts[i].order && Lint.contains($0.rect, common) }
+        if hidden { continue }
+        let a = texts[i].text, b = texts[j].text
+        if already.contains(where: { $0.hasSuffix("labels '\(a)' and '\(b)' overlap") || $0.hasSuffix("labels '\(b)' and '\(a)' overlap") }) { continue }
+        out.append("texts '\(a)' and '\(b)' overlap")
+      }
+    }
+  }
+
+  // MARK: - Geometry
+
+  static func same(_ a: Rect, _ b: Rect) -> Bool {
+    abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance && abs(a.width - b.width) < tolerance && abs(a.height - b.height) < tolerance
+  }
+
+  /// The content rects of lists and carousels as drawn: clips that scroll, not containers.
+  static func viewports(_ scene: Scene) -> [Rect] {
+    var out: [Rect] = []
+    func visit(_ n: Node, _ outer: DrawnTransform) {
+      let drawn = outer.then(n)
+      switch n.kind {
+      case .list, .carousel: out.append(drawn.apply(n.contentFrame))
+      default: break
+      }
+      for c in n.children { visit(c, drawn) }
+    }
+    visit(scene.root, .identity)
+    return out
+  }
+
+  static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+    let w = min(a.maxX, b.maxX) - max(a.x, b.x)
+    let h = min(a.maxY, b.maxY) - max(a.y, b.y)
+    return w > tolerance && h > tolerance
+  }
+
+  static func contains(_ outer: Rect, _ r: Rect) -> Bool {
+    r.x >= outer.x - tolerance && r.y >= outer.y - tolerance && r.maxX <= outer.maxX + tolerance && r.maxY <= outer.maxY + tolerance
+  }
+
+  static func horizontallyClipped(_ r: Rect, by c: Rect) -> Bool { r.x < c.x - tolerance || r.maxX > c.maxX + tolerance }
+  static func verticallyClipped(_ r: Rect, by c: Rect) -> Bool { r.y < c.y - tolerance || r.maxY > c.maxY + tolerance }
+
+  static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = max(a.x, b.x), y0 = max(a.y, b.y), x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+    return Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+  }
+
+  /// The bounding box of a clip path.
+  static func bounds(_ p: Path) -> Rect? {
+    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+    func add(_ q: Point) { x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y) }
+    for e in p.elements {
+      switch e {
+      case .move(let q), .line(let q): add(q)
+      case .curve(let a, let b, let c): add(a); add(b); add(c)
+      case .circle(let c, let r): add(Point(c.x - r, c.y - r)); add(Point(c.x + r, c.y + r))
+      case .rect(let r, _): add(Point(r.x, r.y)); add(Point(r.maxX, r.maxY))
+      case .close: break
+      }
+    }
+    return x0 <= x1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+  }
+}
+
+extension Affine {
+  /// `self` followed by `b` applied inside it (as nested pushTransform does).
+  func then(_ b: Affine) -> Affine {
+    Affine(a: a * b.a + c * b.b, b: self.b * b.a + d * b.b, c: a * b.c + c * b.d, d: self.b * b.c + d * b.d,
+           tx: a * b.tx + c * b.ty + tx, ty: self.b * b.tx + d * b.ty + ty)
+  }
+
+  /// The bounding box of a rect under this transform.
+  func apply(_ r: Rect) -> Rect {
+    let pts = [Point(r.x, r.y), Point(r.maxX, r.y), Point(r.x, r.maxY), Point(r.maxX, r.maxY)].map { Point(a * $0.x + c * $0.y + tx, b * $0.x + d * $0.y + ty) }
+    let xs = pts.map(\.x), ys = pts.map(\.y)
+    return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+  }
+}
