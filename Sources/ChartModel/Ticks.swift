@@ -35,8 +35,11 @@ public struct YScale: Sendable, Equatable {
     }
     let most = max(1, min(5, maxIntervals))
     // A range across zero may need one more interval than asked for.
+    // At least 4 intervals on a tall axis (the contest's 5-6 lines); a short one may use one
+    // fewer than it has room for rather than waste space (1-2-2.5-5 steps cannot hit every count).
+    let least = most >= 4 ? 4 : max(1, most - 1)
     for allowed in most...(most + 1) {
-      if let s = best(lo: lo, hi: hi, most: allowed, least: min(4, most)) { return s }
+      if let s = best(lo: lo, hi: hi, most: allowed, least: least) { return s }
     }
     return YScale(lo: lo, hi: hi, step: (hi - lo) / Double(most))
   }
@@ -95,7 +98,8 @@ public enum CompactNumber {
     if step > 0 {
       let s = step / div
       if s < 1e-12 { return scientific(value, step: step) }
-      while decimals < 13 && abs(s * YScale.pow10(decimals) - (s * YScale.pow10(decimals)).rounded()) > 1e-6 * max(1, s * YScale.pow10(decimals)) { decimals += 1 }
+      func whole(_ x: Double) -> Bool { x.rounded() != 0 && abs(x - x.rounded()) <= 1e-6 * max(1, abs(x)) }
+      while decimals < 13 && !whole(s * YScale.pow10(decimals)) { decimals += 1 }
       if decimals > 12 { return scientific(value, step: step) }
       if value / div >= 1e15 { return scientific(value, step: step) }
     } else {

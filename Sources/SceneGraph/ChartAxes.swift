@@ -82,8 +82,15 @@ public struct ChartAxes: Sendable {
     let sets = snap.ticks.filter { $0.alpha > 0.001 }
     struct Candidate { var value: Double; var text: String; var frame: Rect; var alpha: Double; var set: Int; var bottom: Bool }
     var candidates: [Candidate] = []
-    for (k, (scale, alpha)) in sets.enumerated() {
+    for (k, (scale, setAlpha)) in sets.enumerated() {
       let ticks = scale.ticks
+      // A set squeezed until its labels would touch (an axis growing tenfold) fades out
+      // before they do, and one spreading out from there fades in.
+      var alpha = setAlpha
+      if ticks.count > 1 {
+        let spacing = abs(yOf(ticks[1]) - yOf(ticks[0]))
+        alpha *= max(0, min(1, (spacing - h - 1) / (h / 2)))
+      }
       let hasZero = ticks.contains { abs($0) < scale.step * 1e-9 }
       for (i, v) in ticks.enumerated() {
         let gy = yOf(v).rounded() + 0.5
@@ -101,7 +108,7 @@ public struct ChartAxes: Sendable {
         // A label leaving the plot fades out over its own height instead of jumping.
         var a = alpha
         let room = outside ? min(frame.minY - (plot.minY - h / 2), plot.maxY + h / 2 - frame.maxY) : min(frame.minY - (plot.minY - 1), plot.maxY + 1 - frame.maxY)
-        if room < 0 { a *= max(0, 1 + room / h) }
+        if room < 0 { a *= max(0, 1 + room / (h / 3)) }
         guard a > 0.001 else { continue }
         candidates.append(Candidate(value: v, text: text, frame: frame, alpha: a, set: k, bottom: i == 0))
       }

@@ -105,11 +105,11 @@ final class YScaleTests: XCTestCase {
     XCTAssertEqual(CompactNumber.format(40_000, step: 10_000), "40K")
     XCTAssertEqual(CompactNumber.format(2_000_000_000, step: 1e9), "2B")
     XCTAssertEqual(CompactNumber.format(950, step: 50), "950")
-    XCTAssertEqual(CompactNumber.format(-1500, step: 500), "-1.5K")
+    XCTAssertEqual(CompactNumber.format(-1500, step: 500), "\u{2212}1.5K")
     XCTAssertEqual(CompactNumber.format(1250, step: 250), "1.25K")
     XCTAssertEqual(CompactNumber.format(0.25, step: 0.05), "0.25")
     XCTAssertEqual(CompactNumber.grouped(4_505_200), "4,505,200")
-    XCTAssertEqual(CompactNumber.grouped(-1234), "-1,234")
+    XCTAssertEqual(CompactNumber.grouped(-1234), "\u{2212}1,234")
     XCTAssertEqual(CompactNumber.grouped(12.5), "12.5")
   }
 }
@@ -186,7 +186,7 @@ final class ShortAxisTests: XCTestCase {
     for most in 1...5 {
       let s = YScale.nice(for: ValueRange(23, 160), maxIntervals: most)
       XCTAssertLessThanOrEqual(s.ticks.count - 1, most)
-      XCTAssertGreaterThanOrEqual(s.ticks.count - 1, min(4, most))
+      XCTAssertGreaterThanOrEqual(s.ticks.count - 1, most >= 4 ? 4 : max(1, most - 1))
       XCTAssertLessThanOrEqual(s.lo, 23)
       XCTAssertGreaterThanOrEqual(s.hi, 160)
     }
