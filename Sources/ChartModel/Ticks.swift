@@ -35,9 +35,9 @@ public struct YScale: Sendable, Equatable {
     }
     let most = max(1, min(5, maxIntervals))
     // A range across zero may need one more interval than asked for.
-    // At least 4 intervals on a tall axis (the contest's 5-6 lines); a short one may use one
+    // At least 4 intervals on a tall axis (the contest's 5-6 lines); a shorter one may use one
     // fewer than it has room for rather than waste space (1-2-2.5-5 steps cannot hit every count).
-    let least = most >= 4 ? 4 : max(1, most - 1)
+    let least = most >= 5 ? 4 : max(1, most - 1)
     for allowed in most...(most + 1) {
       if let s = best(lo: lo, hi: hi, most: allowed, least: least) { return s }
     }
