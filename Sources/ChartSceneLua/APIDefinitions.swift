@@ -46,6 +46,7 @@ public enum APIDefinitions {
     ("cs.TabIcon", TabsSpec.Icon.allCases.map(\.rawValue)),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
+    ("cs.YLabels", YLabelPlacement.allCases.map(\.rawValue)),
     ("cs.ThemeName", Array(Theme.builtIn.keys).sorted()),
   ]
 
@@ -89,6 +90,7 @@ public enum APIDefinitions {
       Field("indicatorAt", "number", "where the indicator stands, 0 to 1 of the window"),
       Field("xAxis", "boolean", "show the date labels (default true)"),
       Field("yAxis", "boolean", "show the Y grid and labels (default true)"),
+      Field("yLabels", "cs.YLabels", "Y labels over the lines (\"inside\", default) or in a gutter left of the plot (\"outside\")"),
       Field("lineWidth", "number", "width of the lines (default 2)"),
     ]),
     Options(className: "cs.CardOptions", owner: "cs.card", doc: "A card: a chart on a rounded card with a title.", fields: common + [
@@ -97,6 +99,7 @@ public enum APIDefinitions {
       Field("lineWidth", "number", "width of the lines (default 2)"),
       Field("xAxis", "boolean", "show the date labels"),
       Field("yAxis", "boolean", "show the Y grid and labels"),
+      Field("yLabels", "cs.YLabels", "Y labels over the lines (\"inside\", default) or in a gutter left of the plot (\"outside\")"),
     ]),
     Options(className: "cs.StackOptions", owner: "cs.vstack", doc: "Children stacked top to bottom.", fields: common + [
       Field("spacing", "number", "space between children (default 8)"),

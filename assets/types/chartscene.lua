@@ -14,6 +14,8 @@
 
 ---@alias cs.Curve "linear"|"easeInOut"|"spring"
 
+---@alias cs.YLabels "inside"|"outside"
+
 ---@alias cs.ThemeName "day"|"night"
 
 ---A scene: the root view, its size, theme and time.
@@ -71,6 +73,7 @@
 ---@field indicatorAt? number where the indicator stands, 0 to 1 of the window
 ---@field xAxis? boolean show the date labels (default true)
 ---@field yAxis? boolean show the Y grid and labels (default true)
+---@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
 ---@field lineWidth? number width of the lines (default 2)
 
 ---A card: a chart on a rounded card with a title.
@@ -90,6 +93,7 @@
 ---@field lineWidth? number width of the lines (default 2)
 ---@field xAxis? boolean show the date labels
 ---@field yAxis? boolean show the Y grid and labels
+---@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
 
 ---Children stacked top to bottom.
 ---@class cs.StackOptions: { [integer]: cs.View }
