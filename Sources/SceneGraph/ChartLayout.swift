@@ -18,7 +18,7 @@ public enum ChartMetrics {
   public static let minimapGap = 10.0
   public static let minimumPlotHeight = 40.0
   /// The least share of a chart's inner height the plot keeps before other parts give way.
-  public static let plotShare = 0.4
+  public static let plotShare = 1.0 / 3
   public static let handleWidth = 10.0
   /// The least height between two Y grid lines (room for a label and air).
   public static let minimumGridSpacing = 26.0

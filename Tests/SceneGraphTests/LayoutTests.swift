@@ -102,7 +102,7 @@ final class ChartPartsTests: XCTestCase {
     spec.title = "T"
     let big = ChartParts.make(spec: spec, card: false, frame: Rect(0, 0, 400, 400), measurer: measurer)
     XCTAssertNotNil(big.title); XCTAssertNotNil(big.minimap); XCTAssertFalse(big.legend.isEmpty)
-    // The plot keeps 40 % of the inner height: at 230 px the chips give way, not the mini-map.
+    // The plot keeps a third of the inner height: at 230 px the chips give way, not the mini-map.
     let mid = ChartParts.make(spec: spec, card: false, frame: Rect(0, 0, 400, 230), measurer: measurer)
     XCTAssertTrue(mid.legend.isEmpty)
     XCTAssertNotNil(mid.minimap)
