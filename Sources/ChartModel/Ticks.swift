@@ -181,36 +181,3 @@ public enum CompactNumber {
     return (neg ? minus : "") + s + out + (parts.count > 1 ? "." + parts[1] : "")
   }
 }
-
-/// X axis labels: evenly spaced, anchored at the last point and thinned by powers of two
-/// as they get denser, so labels keep their places when the window moves or zooms.
-public struct DateTick: Sendable, Equatable {
-  public var timeMs: Double
-  public var text: String
-  public init(timeMs: Double, text: String) { self.timeMs = timeMs; self.text = text }
-}
-
-public enum DateTicks {
-  /// Ticks inside [tLo, tHi] for a plot `plotWidth` px wide, where a label needs `labelWidth`
-  /// px. `stepMs` is the data's typical step; `lastMs` the anchor.
-  public static func make(tLo: Double, tHi: Double, plotWidth: Double, labelWidth: Double, stepMs: Double, lastMs: Double)
-    -> (stride: Double, ticks: [DateTick])
-  {
-    guard tHi > tLo, plotWidth > 0, stepMs > 0 else { return (stepMs, []) }
-    let pxPerMs = plotWidth / (tHi - tLo)
-    var stride = stepMs
-    while stride * pxPerMs < labelWidth && stride < (tHi - tLo) * 1e6 { stride *= 2 }
-    let useTime = stride < 86_400_000 - 1
-    var ticks: [DateTick] = []
-    var k = ((lastMs - tHi) / stride).rounded(.up)
-    while true {
-      let t = lastMs - k * stride
-      if t < tLo - 1e-6 { break }
-      if t <= tHi + 1e-6 { ticks.append(DateTick(timeMs: t, text: useTime ? DateText.hourMinute(t) : DateText.monthDay(t))) }
-      k += 1
-      if ticks.count > 10_000 { break }
-    }
-    ticks.reverse()
-    return (stride, ticks)
-  }
-}

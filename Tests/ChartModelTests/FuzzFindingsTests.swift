@@ -66,7 +66,7 @@ final class FuzzFindingsTests: XCTestCase {
         for t in scale.ticks { XCTAssertFalse(CompactNumber.format(t, step: scale.step).isEmpty) }
       }
       let tLo = set.time(atFraction: set.window.lo), tHi = set.time(atFraction: set.window.hi)
-      let made = DateTicks.make(tLo: tLo, tHi: tHi, plotWidth: 400, labelWidth: 60, stepMs: set.typicalStepMs, lastMs: set.lastMs)
+      let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: 400, spacing: 60) { Double($0.count) * 7 }
       XCTAssertFalse(made.ticks.isEmpty)
     }
     XCTAssertEqual(DateText.iso(set.firstMs), "-271821-04-20")
