@@ -144,11 +144,15 @@ public enum TimeScale {
   /// - `width` measures a label; `gap` is the least air between two labels; `spacing` the
   ///   least distance between the ticks of the chosen interval (the density).
   /// - The chosen interval is the finest whose shortest step is `spacing` px or more and
-  ///   whose labels fit. While `moving` (a zoom in progress), the ticks of the next finer
+  ///   whose labels fit. While the window moves (`rest` 0), the ticks of the next finer
   ///   interval fade in over the last stretch of zoom before they would be chosen; at rest
-  ///   they are either fully drawn or not at all, so a still has no faint labels.
-  public static func make(tLo: Double, tHi: Double, plotWidth: Double, spacing: Double, gap: Double = 8, moving: Bool = false,
-                          width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
+  ///   (`rest` 1) they are either fully drawn or not at all, so a still has no faint
+  ///   labels; in between (a window that just stopped or just started) the fade eases
+  ///   between the two. `referenceSpan` is the width (ms) of the window at rest that the
+  ///   ease starts from or ends at (the window before the zoom while it starts, the current
+  ///   one after it ends); nil: the current window.
+  public static func make(tLo: Double, tHi: Double, plotWidth: Double, spacing: Double, gap: Double = 8, rest: Double = 1,
+                          referenceSpan: Double? = nil, width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
   {
     guard tHi > tLo, plotWidth > 0, tLo.isFinite, tHi.isFinite else { return (nil, []) }
     let pxPerMs = plotWidth / (tHi - tLo)
@@ -160,24 +164,39 @@ public enum TimeScale {
       return w
     }
     func need(_ iv: TimeInterval) -> Double { max(spacing, labelWidth(iv) + gap) }
-    var chosenIndex = intervals.count - 1
-    for (k, iv) in intervals.enumerated() where iv.minimumMs * pxPerMs >= need(iv) { chosenIndex = k; break }
+    func choose(_ pxPerMs: Double) -> Int {
+      for (k, iv) in intervals.enumerated() where iv.minimumMs * pxPerMs >= need(iv) { return k }
+      return intervals.count - 1
+    }
+    let chosenIndex = choose(pxPerMs)
     let chosen = intervals[chosenIndex]
     var out = ticks(from: tLo, to: tHi, chosen).map { Tick(timeMs: $0, text: label($0), alpha: 1) }
     guard chosenIndex > 0 else { return (chosen, out) }
     // The finer level fades in as the zoom makes room for it.
     let finer = intervals[chosenIndex - 1]
     let px = finer.minimumMs * pxPerMs
-    let from = max(labelWidth(finer) + gap, need(finer) * 0.75)
+    let from = max(labelWidth(finer) + gap, need(finer) * 0.6)
     let to = need(finer)
-    var fade = to > from ? max(0, min(1, (px - from) / (to - from))) : 0
-    if !moving { fade = fade >= 0.5 ? 1 : 0 }
+    func fadeAt(_ px: Double) -> Double { to > from ? max(0, min(1, (px - from) / (to - from))) : 0 }
+    var fade = fadeAt(px)
+    // At rest the finer level is drawn fully when past half-way, else not at all; the ease
+    // goes to (or comes from) the rest state of the reference window when it shows the
+    // same levels.
+    var settled: Double = fade >= 0.5 ? 1 : 0
+    if let span = referenceSpan, span > 0, span.isFinite {
+      let refPx = plotWidth / span
+      if choose(refPx) == chosenIndex { settled = fadeAt(finer.minimumMs * refPx) >= 0.5 ? 1 : 0 }
+    }
+    let r = max(0, min(1, rest))
+    fade += (settled - fade) * r
     guard fade > 0.001 else { return (chosen, out) }
     let have = Set(out.map(\.timeMs))
     var extra = ticks(from: tLo, to: tHi, finer).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: label($0), alpha: fade) }
     // An extra tick never comes closer than `gap` to a chosen one (intervals that do not nest).
     if !chosen.isNested(in: finer) {
-      let placed = out.map { (x: $0.timeMs * pxPerMs, w: width($0.text)) }
+      // Against the chosen ticks just outside the window too, so panning keeps the same ones.
+      let margin = 2 * chosen.minimumMs
+      let placed = ticks(from: tLo - margin, to: tHi + margin, chosen).map { (x: $0 * pxPerMs, w: width(label($0))) }
       extra = extra.filter { e in
         let x = e.timeMs * pxPerMs, w = width(e.text)
         return !placed.contains { abs($0.x - x) < ($0.w + w) / 2 + gap }

@@ -43,7 +43,8 @@ struct ChartBuilder {
       linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height
     }
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
-                         moving: ChartAxes.moving(spec: spec, presentation: presentation, t: t))
+                         rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
+                         reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t))
     drawAxes(axes, plot: plot)
     lines(snap: snap, plot: plot, xOf: xOf, yOf: yOf)
     drawLabels(axes)

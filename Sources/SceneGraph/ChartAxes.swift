@@ -51,14 +51,21 @@ public struct ChartAxes: Sendable {
 
   public static let labelGap = 8.0
 
-  /// Whether the chart's window is moving at t (a zoom or pan in progress): only then do
-  /// X labels show part-faded.
-  public static func moving(spec: ChartSpec, presentation: Presentation?, t: Double) -> Bool {
-    guard let p = presentation else { return false }
-    return p.isWindowMoving(spec.data, at: t)
+  /// How far the chart's window is at rest at t: 0 while it moves (a zoom or pan), rising to
+  /// 1 over `settleTime` after it stops; 1 when it never moved. X labels show part-faded
+  /// only below 1.
+  public static func rest(spec: ChartSpec, presentation: Presentation?, t: Double) -> Double {
+    guard let p = presentation else { return 1 }
+    return p.windowRest(spec.data, at: t, settle: settleTime)
   }
 
-  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, moving: Bool) {
+  /// The window at rest the X labels ease from (while a change starts) or to (after it).
+  public static func referenceWindow(spec: ChartSpec, presentation: Presentation?, t: Double) -> TimeWindow? {
+    presentation?.windowReference(spec.data, at: t)
+  }
+  public static let settleTime = 0.25
+
+  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, rest: Double, reference: TimeWindow? = nil) {
     let set = spec.data
     let plot = parts.plot
     let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
@@ -69,7 +76,8 @@ public struct ChartAxes: Sendable {
     if spec.yAxis { makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, yOf: yOf) }
     if let band = parts.xAxis {
       let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
-      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, moving: moving)
+      let refSpan = reference.map { (set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo)) }
+      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, rest: rest, referenceSpan: refSpan)
     }
   }
 
@@ -136,7 +144,7 @@ public struct ChartAxes: Sendable {
     yLabels = candidates.filter { $0.alpha > 0.001 }.map { DrawnLabel(text: $0.text, frame: $0.frame, alpha: $0.alpha) }
   }
 
-  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, moving: Bool) {
+  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?) {
     let font = ChartMetrics.axisFont
     var cache: [String: Size] = [:]
     func size(_ s: String) -> Size {
@@ -156,7 +164,7 @@ public struct ChartAxes: Sendable {
     // About six labels across a wide plot (the contest's density); never closer than a
     // label and a gap.
     let spacing = max(size("Sep 30").width + 24, plot.width / 7)
-    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, moving: moving) { size($0).width }
+    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan) { size($0).width }
     let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
     var placed: [DrawnLabel] = []
     // Full labels first, so a fading one never pushes a full one out.
@@ -177,9 +185,26 @@ public struct ChartAxes: Sendable {
 }
 
 extension Presentation {
-  /// True while the window of `set` animates at t.
-  public func isWindowMoving(_ set: ChartSet, at t: Double) -> Bool {
-    sets[ObjectIdentifier(set)]?.window.isAnimating(at: t) ?? false
+  /// The window the labels' ease refers to: where the current change started while it
+  /// runs, where it ends after.
+  public func windowReference(_ set: ChartSet, at t: Double) -> TimeWindow? {
+    guard let w = sets[ObjectIdentifier(set)]?.window else { return nil }
+    let p = w.isAnimating(at: t) ? w.from : w.to
+    return TimeWindow(max(0, min(1, p.a)), max(0, min(1, p.b)))
+  }
+
+  /// How far the window of `set` is at rest at t, 0 to 1, changing by at most 1 per
+  /// `settle` seconds: falling from 1 as an animated change starts, rising again after it
+  /// ends; after an immediate change (a drag), 0 then rising. 1 when it never changed.
+  public func windowRest(_ set: ChartSet, at t: Double, settle: Double) -> Double {
+    guard settle > 0, let w = sets[ObjectIdentifier(set)]?.window, w.start.isFinite else { return 1 }
+    // No change, or the initial state (set while the script was evaluated, at 0, unanimated).
+    if w.from == w.to || (w.start <= 0 && w.transition.duration == 0) { return 1 }
+    let d = w.transition.duration
+    if d <= 0 { return max(0, min(1, (t - w.start) / settle)) }
+    if t < w.start + d { return max(0, 1 - (t - w.start) / settle) }
+    let atEnd = max(0, 1 - d / settle)
+    return min(1, atEnd + (t - w.start - d) / settle)
   }
 }
 

@@ -131,7 +131,7 @@ public struct Inspector {
         f.append(("indicator", .null))
       }
       let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
-                           moving: ChartAxes.moving(spec: spec, presentation: presentation, t: time))
+                           rest: ChartAxes.rest(spec: spec, presentation: presentation, t: time), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: time))
       var named = parts.named.map { ($0.0, rect($0.1)) }
       if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer) { named.append(("poster", rect(poster))) }
       f.append(("parts", .object(named)))

@@ -124,8 +124,8 @@ final class TimeScaleTests: XCTestCase {
     var sawFaint = false
     for w in stride(from: 200.0, through: 2000, by: 5) {
       let spacing = max(width("Sep 30") + 24, w / 7)
-      let moving = TimeScale.make(tLo: lo, tHi: hi, plotWidth: w, spacing: spacing, moving: true, width: width)
-      let rest = TimeScale.make(tLo: lo, tHi: hi, plotWidth: w, spacing: spacing, moving: false, width: width)
+      let moving = TimeScale.make(tLo: lo, tHi: hi, plotWidth: w, spacing: spacing, rest: 0, width: width)
+      let rest = TimeScale.make(tLo: lo, tHi: hi, plotWidth: w, spacing: spacing, rest: 1, width: width)
       if moving.ticks.contains(where: { $0.alpha > 0 && $0.alpha < 1 }) { sawFaint = true }
       XCTAssertTrue(rest.ticks.allSatisfy { $0.alpha == 1 })
     }

@@ -34,7 +34,7 @@ final class ChartAxesTests: XCTestCase {
       for k in 0...30 {
         let t = 1 + Double(k) * 0.01
         let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: "k", t: t)
-        let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, moving: false)
+        let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: 1)
         XCTAssertTrue(visibleOverlaps(axes.yLabels).isEmpty, "t=\(t): \(visibleOverlaps(axes.yLabels))")
         let texts = axes.yLabels.filter { $0.alpha > 0.1 }.map(\.text)
         XCTAssertEqual(Set(texts).count, texts.count, "t=\(t): equal labels \(texts)")
@@ -55,7 +55,7 @@ final class ChartAxesTests: XCTestCase {
         let spec = ChartSpec(data: set)
         let parts = ChartParts.make(spec: spec, card: false, frame: Rect(0, 0, w, 500), measurer: measurer)
         let snap = ChartSnapshot(spec: spec, plot: parts.plot)
-        let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, moving: false)
+        let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: 1)
         XCTAssertFalse(axes.xLabels.isEmpty)
         XCTAssertTrue(axes.xLabels.allSatisfy { $0.alpha == 1 }, "faint labels at rest")
         XCTAssertTrue(visibleOverlaps(axes.xLabels).isEmpty, "\(w) px \(lo)-\(hi): \(visibleOverlaps(axes.xLabels))")
@@ -70,7 +70,7 @@ final class ChartAxesTests: XCTestCase {
     let spec = ChartSpec(data: set)
     let parts = ChartParts.make(spec: spec, card: false, frame: Rect(0, 0, 400, 500), measurer: measurer)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, moving: false)
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: 1)
     let strong = axes.grid.filter(\.strong)
     XCTAssertEqual(strong.count, 1)
     let zeroLabel = try? XCTUnwrap(axes.yLabels.first { $0.text == "0" })
