@@ -106,8 +106,8 @@ public struct Lint {
     // Where drawing shows (the intersection of the clips), visible texts, and opaque fills
     // in drawing order.
     var visibleArea: [Rect?] = [scene]
-    var texts: [(order: Int, text: String, rect: Rect)] = []
-    var covers: [(order: Int, rect: Rect)] = []
+    var texts: [(order: Int, text: String, rect: Rect, alpha: Double)] = []
+    var covers: [(order: Int, rect: Rect, alpha: Double)] = []
     var order = 0
     var groups: [Double] = [1]
     func walk(_ items: [DisplayItem]) {
@@ -125,10 +125,12 @@ public struct Lint {
           scrolled.append(scrolled.last! || viewport || (r.map { !Lint.contains(scene, $0) } ?? false) || transforms.count > 1)
         case .popClip: if clips.count > 1 { clips.removeLast(); scrolled.removeLast(); visibleArea.removeLast() }
         case .path(let path, .fill(let color)):
-          // An opaque fill hides what was drawn before under it.
-          if color.a * groups.last! >= 0.95, let b = Lint.bounds(path) {
+          // A fill hides what was drawn before under it, as much as it is opaque (a card
+          // fading in over another lets its texts show through, dimmed).
+          let a = color.a * groups.last!
+          if a >= 0.05, let b = Lint.bounds(path), b.width * b.height > 0 {
             let box = transforms.last!.apply(b)
-            covers.append((order, visibleArea.last!.map { Lint.intersection($0, box) } ?? box))
+            covers.append((order, visibleArea.last!.map { Lint.intersection($0, box) } ?? box, min(1, a)))
             order += 1
           }
         case .cached(_, _, let inner): walk(inner)
@@ -143,7 +145,7 @@ public struct Lint {
           // Ink, not the line box: a line's leading may pass a clip without hiding a glyph.
           let ink = r.inset(top: r.height * 0.15, left: 0, bottom: r.height * 0.15, right: 0)
           let shown = visibleArea.last!.map { Lint.intersection($0, ink) } ?? ink
-          if !shown.isEmpty { texts.append((order, run.text, shown)); order += 1 }
+          if !shown.isEmpty { texts.append((order, run.text, shown, alpha)); order += 1 }
           if let c = clips.last!, !c.isEmpty, c.intersects(ink), Lint.horizontallyClipped(ink, by: c) || Lint.verticallyClipped(ink, by: c) {
             out.append("text '\(run.text)' is clipped by its container")
           } else if !scrolled.last!, transforms.count == 1, !Lint.contains(scene, ink), scene.intersects(ink) {
@@ -154,13 +156,18 @@ public struct Lint {
       }
     }
     walk(list.items)
-    // Visible texts that overlap where nothing opaque was drawn over the earlier one.
+    // Texts that overlap where both still show above 0.1 after what was drawn over them
+    // (each fill over a text's overlap dims it by its own opacity).
     let already = Set(out)
+    func shownAlpha(_ k: Int, _ common: Rect) -> Double {
+      var a = texts[k].alpha
+      for c in covers where c.order > texts[k].order && Lint.contains(c.rect, common) { a *= 1 - c.alpha }
+      return a
+    }
     for i in 0..<texts.count {
       for j in (i + 1)..<max(i + 1, texts.count) where Lint.overlap(texts[i].rect, texts[j].rect) {
         let common = Lint.intersection(texts[i].rect, texts[j].rect)
-        let hidden = covers.contains { $0.order > texts[i].order && Lint.contains($0.rect, common) }
-        if hidden { continue }
+        if shownAlpha(i, common) <= Lint.visibleAlpha || shownAlpha(j, common) <= Lint.visibleAlpha { continue }
         let a = texts[i].text, b = texts[j].text
         if already.contains(where: { $0.hasSuffix("labels '\(a)' and '\(b)' overlap") || $0.hasSuffix("labels '\(b)' and '\(a)' overlap") }) { continue }
         out.append("texts '\(a)' and '\(b)' overlap")
