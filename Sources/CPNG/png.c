@@ -232,12 +232,19 @@ static void *run_job(void *arg) {
 }
 
 int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads, cs_png_buffer *out) {
+  return cs_png_encode_channels(pixels, width, height, stride, 0, threads, out);
+}
+
+int cs_png_encode_channels(const unsigned char *pixels, int width, int height, int stride, int channels, int threads,
+                           cs_png_buffer *out) {
   out->data = NULL; out->size = 0;
-  if (width <= 0 || height <= 0) return -1;
-  int channels = 3;
-  for (int y = 0; y < height && channels == 3; y++) {
-    const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
-    for (int x = 0; x < width; x++) if ((row[x] >> 24) != 255) { channels = 4; break; }
+  if (width <= 0 || height <= 0 || (channels != 0 && channels != 3 && channels != 4)) return -1;
+  if (channels == 0) {
+    channels = 3;
+    for (int y = 0; y < height && channels == 3; y++) {
+      const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
+      for (int x = 0; x < width; x++) if ((row[x] >> 24) != 255) { channels = 4; break; }
+    }
   }
   if (threads < 1) threads = 1;
   if (threads > height) threads = height;

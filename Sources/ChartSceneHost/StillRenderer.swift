@@ -1,58 +1,23 @@
-import Dispatch
 import Drawing
 import Encoding
 import RenderCairo
 
-/// Renders one still to PNG with both cores busy: the image is cut into horizontal bands;
-/// each band is painted and compressed on its own thread (with its own text system), and
-/// the compressed stripes are joined into one PNG.
+/// Renders one still to PNG. The frame is painted ONCE, into one surface, by one painter:
+/// a still is then the same pixels as the same frame of a PNG sequence or a live window
+/// (painting separate bands changed pixels: cairo samples patterns and rasterises edges
+/// against each surface's extents, so a band's pixels differed from the same rows of a
+/// whole paint). The compression is what runs on several threads: the one buffer is cut
+/// into horizontal stripes, each filtered against its real previous row (`PNGEncoder`).
 enum StillRenderer {
-  /// Bands below this many device pixels are not worth a second thread.
-  static let minimumPixelsPerBand = 400_000
+  /// Stripes below this many device pixels are not worth a second thread.
+  static let minimumPixelsPerStripe = 400_000
 
+  /// `threads`: how many stripes may be compressed at once. `painter`: the painter to
+  /// paint with (a worker's, in an animation); a fresh one otherwise.
   static func png(_ list: DisplayList, scale: Double, threads: Int = 2, painter: CairoPainter? = nil) throws -> [UInt8] {
     let (w, h) = CairoPainter.deviceSize(list, scale: scale)
-    let bands = max(1, min(threads, w * h / minimumPixelsPerBand, h))
-    if bands == 1, let painter {
-      // One band on the calling thread, with its painter (a worker of an animation).
-      let encoder = PNGEncoder(threads: 1)
-      let image = try painter.raster(list, scale: scale)
-      return try encoder.assemble(width: w, height: h, opaque: list.background.a >= 1,
-                                  stripes: [try encoder.encodeStripe(image, firstRowIsAbove: false, opaque: list.background.a >= 1, last: true)])
-    }
-    let opaque = list.background.a >= 1
-    let encoder = PNGEncoder(threads: 1)
-    let results = Slots<Result<PNGEncoder.Stripe, Error>>(count: bands)
-    let bounds = (0...bands).map { h * $0 / bands }
-    DispatchQueue.concurrentPerform(iterations: bands) { k in
-      results[k] = Result {
-        let painter = CairoPainter(text: PangoText())
-        // Paint one row above the band too: the "up" filter needs the row above.
-        let first = max(0, bounds[k] - 1)
-        let band = try painter.raster(list, scale: scale, rows: first..<bounds[k + 1])
-        return try encoder.encodeStripe(band, firstRowIsAbove: first < bounds[k], opaque: opaque, last: k == bands - 1)
-      }
-    }
-    let stripes = try (0..<bands).map { try results[$0]!.get() }
-    return try encoder.assemble(width: w, height: h, opaque: opaque, stripes: stripes)
-  }
-}
-
-/// Write-once slots filled from concurrent iterations (each index by one iteration).
-final class Slots<T>: @unchecked Sendable {
-  private let items: UnsafeMutablePointer<T?>
-  private let count: Int
-  init(count: Int) {
-    self.count = count
-    items = .allocate(capacity: count)
-    items.initialize(repeating: nil, count: count)
-  }
-  deinit {
-    items.deinitialize(count: count)
-    items.deallocate()
-  }
-  subscript(i: Int) -> T? {
-    get { items[i] }
-    set { items[i] = newValue }
+    let stripes = max(1, min(threads, w * h / minimumPixelsPerStripe, h))
+    let image = try (painter ?? CairoPainter(text: PangoText())).raster(list, scale: scale)
+    return try PNGEncoder(threads: Int32(stripes)).encode(image, opaque: list.background.a >= 1)
   }
 }

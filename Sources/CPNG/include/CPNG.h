@@ -33,6 +33,12 @@ int cs_png_assemble(int width, int height, int channels, cs_png_stripe *stripes,
 /// Encodes a whole image on `threads` threads. Opaque images are written as RGB, others as
 /// RGBA. Returns 0 on success; free out->data with cs_png_free.
 int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads, cs_png_buffer *out);
+/// The same with the channels chosen by the caller: 3 (RGB: every pixel must be opaque), 4
+/// (RGBA), or 0 (RGB when every pixel is opaque, else RGBA). Each of the `threads` stripes
+/// is filtered against the real row above it, so the file does not depend on `threads`'
+/// cut except for the sync-flush bytes.
+int cs_png_encode_channels(const unsigned char *pixels, int width, int height, int stride, int channels, int threads,
+                           cs_png_buffer *out);
 void cs_png_free(cs_png_buffer *buf);
 void cs_png_stripe_free(cs_png_stripe *s);
 #endif
