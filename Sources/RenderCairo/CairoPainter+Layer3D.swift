@@ -8,9 +8,20 @@ extension CairoPainter {
   /// the horizon: so the layer is drawn flat offscreen, then copied in narrow vertical
   /// strips, each with its own scale (exact at the strip's centre). The outline, a
   /// trapezoid, is the antialiased clip; the strips inside it are drawn without
-  /// antialiasing and overlap by a pixel, so no seam shows. A turn about the horizontal
+  /// antialiasing, one device pixel wide on pixel boundaries, so they neither overlap nor
+  /// leave a seam. A turn about the horizontal
   /// axis does the same with horizontal strips.
+  ///
+  /// On SVG and PDF the strips are not written as such: many one-pixel strips of one image
+  /// leave hairline seams wherever a viewer antialiases their edges (an SVG scaled up), and
+  /// cairo 1.16 lists the image once per strip in the PDF page's resources (duplicated keys
+  /// that `qpdf --check` rejects). There the turned layer is composed offscreen at twice
+  /// the document's resolution, as on a raster surface, and placed as one image.
   func drawLayer(_ layer: Layer3D, _ cr: OpaquePointer) {
+    if cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE {
+      drawLayerAsImage(layer, cr)
+      return
+    }
     var dx = 1.0, dy = 0.0
     cairo_user_to_device_distance(cr, &dx, &dy)
     let ds = max(0.01, (dx * dx + dy * dy).squareRoot())
@@ -92,6 +103,57 @@ extension CairoPainter {
       cairo_set_source(cr, pattern)
       cairo_fill(cr)
     }
+    cairo_restore(cr)
+  }
+
+  /// The turned layer composed on an image surface (`drawLayer` on it), placed on `cr` as
+  /// one image, `oversample` image pixels per device unit.
+  private func drawLayerAsImage(_ layer: Layer3D, _ cr: OpaquePointer, oversample: Double = 2) {
+    // The turned layer stays inside its flat bounds stretched by the largest depth scale
+    // (the near edge): bound it generously in user space, then in device space.
+    let b = layer.bounds
+    let p = max(1, layer.perspective)
+    let half = (layer.axis == .vertical ? b.width : b.height) / 2
+    let grow = p / max(1, p - half * abs(sin(layer.angle * Double.pi / 180)))
+    let gw = b.width * (layer.axis == .vertical ? 1 : grow), gh = b.height * (layer.axis == .vertical ? grow : 1)
+    let box = Rect(b.midX - gw / 2 - 2, b.midY - gh / 2 - 2, gw + 4, gh + 4)
+    var lo = (Double.infinity, Double.infinity), hi = (-Double.infinity, -Double.infinity)
+    for (x, y) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] {
+      var dx = x, dy = y
+      cairo_user_to_device(cr, &dx, &dy)
+      lo = (min(lo.0, dx), min(lo.1, dy)); hi = (max(hi.0, dx), max(hi.1, dy))
+    }
+    // Only what the clip lets through (a turn so steep that the near edge passes the eye).
+    var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+    var clo = (Double.infinity, Double.infinity), chi = (-Double.infinity, -Double.infinity)
+    for (x, y) in [(cx0, cy0), (cx1, cy0), (cx0, cy1), (cx1, cy1)] {
+      var dx = x, dy = y
+      cairo_user_to_device(cr, &dx, &dy)
+      clo = (min(clo.0, dx), min(clo.1, dy)); chi = (max(chi.0, dx), max(chi.1, dy))
+    }
+    lo = (max(lo.0, clo.0), max(lo.1, clo.1)); hi = (min(hi.0, chi.0), min(hi.1, chi.1))
+    guard lo.0 < hi.0, lo.1 < hi.1 else { return }
+    let x0 = lo.0.rounded(.down), y0 = lo.1.rounded(.down)
+    let w = Int32(((hi.0.rounded(.up) - x0) * oversample).rounded(.up)), h = Int32(((hi.1.rounded(.up) - y0) * oversample).rounded(.up))
+    guard w > 0, h > 0, w < 16384, h < 16384, let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return }
+    defer { cairo_surface_destroy(image) }
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    let c = cairo_create(image)!
+    cairo_scale(c, oversample, oversample)
+    cairo_translate(c, -x0, -y0)
+    cairo_transform(c, &m)
+    cairo_set_fill_rule(c, CAIRO_FILL_RULE_EVEN_ODD)
+    drawLayer(layer, c)
+    cairo_destroy(c)
+    cairo_surface_flush(image)
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_translate(cr, x0, y0)
+    cairo_scale(cr, 1 / oversample, 1 / oversample)
+    cairo_set_source_surface(cr, image, 0, 0)
+    cairo_paint(cr)
     cairo_restore(cr)
   }
 }
