@@ -145,10 +145,10 @@ final class BindingTests: XCTestCase {
     // A pcall in the script cannot keep an endless loop going past the limit.
     var start = Date()
     XCTAssertEqual(dir.error("while true do\n  pcall(function() while true do end end)\nend"), "s.lua:2: script ran for too long (over 1 s; --max-time)")
-    XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 10)  // stopped, not run on (generous: a shared machine)
     start = Date()
     XCTAssertTrue(dir.error("while true do\n  xpcall(function() while true do end end, function(e) while true do end end)\nend").hasSuffix("script ran for too long (over 1 s; --max-time)"))
-    XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 10)  // stopped, not run on (generous: a shared machine)
     // Callbacks get a tenth: an endless draw function stops with its line.
     XCTAssertEqual(dir.error("return cs.scene{ root = cs.canvas{ draw = function(g)\n  while true do end\nend } }"),
                    "s.lua:2: script ran for too long (over 0.1 s; --max-time)")

@@ -92,9 +92,9 @@ final class SafetyTests: XCTestCase {
     try write("s.lua", "return cs.scene{ root = cs.spacer{} }")
     try fails(["s.lua", "--preset", "evil"], "presets/evil.lua:1: attempt to index a nil value (global 'os')")
     try write("presets/loop.lua", "local n = 0\nwhile true do n = n + 1 end")
-    try fails(["s.lua", "--preset", "loop"], "presets/loop.lua:2: script ran for too long (over 1 s)", seconds: 5)
+    try fails(["s.lua", "--preset", "loop"], "presets/loop.lua:2: script ran for too long (over 1 s)")
     try write("presets/big.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end\nreturn {}")
-    try fails(["s.lua", "--preset", "big"], "presets/big.lua:2: script needs more memory than the 64 MiB allowed", seconds: 5)
+    try fails(["s.lua", "--preset", "big"], "presets/big.lua:2: script needs more memory than the 64 MiB allowed")
   }
 
   func testRecordingNeverOverwritesAnInput() throws {
@@ -114,21 +114,21 @@ final class SafetyTests: XCTestCase {
 
   func testEndlessLoopStopsAtMaxTime() throws {
     try write("s.lua", "local n = 0\nwhile true do\n  n = n + 1\nend")
-    try fails(["s.lua", "--max-time", "1"], "s.lua:3: script ran for too long (over 1 s; --max-time)", seconds: 3)
+    try fails(["s.lua", "--max-time", "1"], "s.lua:3: script ran for too long (over 1 s; --max-time)")
     // In a coroutine too, and a Lua pcall cannot swallow the stop.
     try write("s.lua", "local co = coroutine.wrap(function()\n  while true do end\nend)\nwhile true do pcall(co) end")
-    try fails(["s.lua", "--max-time", "1"], "script ran for too long (over 1 s; --max-time)", seconds: 3)
+    try fails(["s.lua", "--max-time", "1"], "script ran for too long (over 1 s; --max-time)")
   }
 
   func testCallbacksGetATenth() throws {
     try write("s.lua", "return cs.scene{ width = 100, height = 100, root = cs.canvas{ draw = function(g)\n  while true do end\nend } }")
-    try fails(["s.lua", "--max-time", "2"], "s.lua:2: script ran for too long (over 0.2 s; --max-time)", seconds: 3)
+    try fails(["s.lua", "--max-time", "2"], "s.lua:2: script ran for too long (over 0.2 s; --max-time)")
   }
 
   func testStuckLibraryFunctionIsStoppedByTheWatchdog() throws {
     // string.find backtracks for ages inside C, where the hook cannot stop it.
     try write("s.lua", "local s = string.rep('a', 100000)\nreturn s:find('.-.-.-.-.-.-b')")
-    try fails(["s.lua", "--max-time", "1"], "s.lua:1: script ran for too long (over 1 s; --max-time) in a library function that cannot be interrupted", seconds: 5)
+    try fails(["s.lua", "--max-time", "1"], "s.lua:1: script ran for too long (over 1 s; --max-time) in a library function that cannot be interrupted")
   }
 
   func testMemoryCap() throws {
@@ -232,7 +232,7 @@ final class SafetyTests: XCTestCase {
     try fails(["s.lua"], "s.lua:1: cannot read '/dev/zero': it is not a regular file")
     XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.csv").path, 0o600), 0)
     try write("s.lua", "local d = cs.data.csv('pipe.csv')")
-    try fails(["s.lua"], "s.lua:1: cannot read '", seconds: 5)
+    try fails(["s.lua"], "s.lua:1: cannot read '")
   }
 
   // MARK: 4. Outputs
