@@ -48,7 +48,8 @@ public struct RenderJob {
     let bytes: [UInt8]
     do {
       switch format {
-      case .png: bytes = try StillRenderer.png(list, scale: scale)
+      // The session's text system: its layouts are already made (the scene was measured).
+      case .png: bytes = try StillRenderer.png(list, scale: scale, painter: painter)
       case .svg: bytes = try painter.vector(list, scale: scale, format: .svg)
       case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf)
       }
