@@ -45,7 +45,7 @@ final class SafetyTests: XCTestCase {
 
   /// Runs a case that must fail: one `error:` line containing `expected`, exit status 1,
   /// within `seconds`, no stdout, and the folder exactly as before (the earlier out.png kept).
-  func fails(_ args: [String], _ expected: String, seconds: Double = 10, executable: URL? = nil,
+  func fails(_ args: [String], _ expected: String, seconds: Double = 30, executable: URL? = nil,
              file: StaticString = #filePath, line: UInt = #line) throws {
     let before = try snapshot()
     let r = try run(args.contains("-o") || args.contains("--inspect") || args.contains("--live") ? args : args + ["-o", "out.png"], executable: executable)
@@ -143,7 +143,9 @@ final class SafetyTests: XCTestCase {
     try fails(["s.lua", "--max-memory", "32M"], "s.lua:3: script needs more memory than the 32 MiB allowed (--max-memory)")
     // A canvas records at most a million shapes a frame.
     try write("s.lua", "return cs.scene{ width = 100, height = 100, root = cs.canvas{ draw = function(g)\n  while true do g:rect(0, 0, 1, 1):fill() end\nend } }")
-    try fails(["s.lua", "--max-time", "100"], "s.lua:2: a canvas may draw at most 1000000 shapes and texts a frame")
+    // (--max-time 300: the draw call gets a tenth, time enough for a million shapes in a
+    // debug build on a busy machine.)
+    try fails(["s.lua", "--max-time", "300"], "s.lua:2: a canvas may draw at most 1000000 shapes and texts a frame")
     // A Graphics lives for its draw call only (frames do not pile up in memory).
     try write("a.lua", "local kept\nreturn cs.scene{ width = 100, height = 100, duration = 0.2, fps = 10, root = cs.canvas{ draw = function(g)\n  if kept then kept:rect(0, 0, 1, 1) end\n  kept = g\nend } }")
     try fails(["a.lua", "-o", "a.gif"], "a.lua:3: 'rect' on a Graphics of an earlier draw call (draw with the g this call was given)")
