@@ -26,6 +26,40 @@ final class OutputClientsTests: XCTestCase {
     XCTAssertEqual(r.stderr, "", "\(args)", file: file, line: line)
   }
 
+  /// Runs chartscene for every job, two at a time (the test only waits on the children),
+  /// and returns the results in order.
+  func runAll(_ jobs: [[String]]) -> [CLI.Result] {
+    final class Box: @unchecked Sendable {
+      var results: [CLI.Result?]
+      var next = 0
+      let lock = NSLock()
+      init(_ n: Int) { results = Array(repeating: nil, count: n) }
+    }
+    let box = Box(jobs.count)
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      while true {
+        box.lock.lock()
+        let k = box.next
+        box.next += 1
+        box.lock.unlock()
+        guard k < jobs.count else { return }
+        let r = (try? CLI.run(jobs[k])) ?? CLI.Result(status: -1, stdout: "", stderr: "cannot run chartscene", seconds: 0)
+        box.lock.lock()
+        box.results[k] = r
+        box.lock.unlock()
+      }
+    }
+    return box.results.map { $0! }
+  }
+
+  /// `runAll`, failing the test on a non-zero status or any stderr.
+  func renderAll(_ jobs: [[String]], file: StaticString = #filePath, line: UInt = #line) {
+    for (job, r) in zip(jobs, runAll(jobs)) {
+      XCTAssertEqual(r.status, 0, "\(job): \(r.stderr)", file: file, line: line)
+      XCTAssertEqual(r.stderr, "", "\(job)", file: file, line: line)
+    }
+  }
+
   struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
@@ -103,9 +137,10 @@ final class OutputClientsTests: XCTestCase {
   // MARK: PDF
 
   func testEveryPDFPassesQpdfCheck() throws {
-    for name in try examples() {
+    let names = try examples()
+    renderAll(names.map { ["examples/" + $0, "-o", tmp.appendingPathComponent($0 + ".pdf").path] })
+    for name in names {
       let pdf = tmp.appendingPathComponent(name + ".pdf").path
-      try render(["examples/" + name, "-o", pdf])
       let r = try tool("qpdf", ["--check", pdf])
       // 0: no problem; 3: warnings (e.g. carousel's duplicated keys, once); 2: errors.
       XCTAssertEqual(r.status, 0, "\(name).pdf: qpdf --check exited \(r.status): \(r.stdout.suffix(600)) \(r.stderr.suffix(600))")
@@ -124,11 +159,14 @@ final class OutputClientsTests: XCTestCase {
   /// put 12 % off), when more than 1 % are off by more than 32, or when any 8×8 block's
   /// mean colour differs by more than 40 (a missing or misplaced line, bar or label).
   func testEverySVGRendersInRsvgAndMatchesThePNG() throws {
-    for name in try examples() {
+    let names = try examples()
+    renderAll(names.flatMap { name in
+      [["examples/" + name, "-o", tmp.appendingPathComponent(name + ".svg").path],
+       ["examples/" + name, "--scale", "1.5", "-o", tmp.appendingPathComponent(name + "-1.5.png").path]]
+    })
+    for name in names {
       let svg = tmp.appendingPathComponent(name + ".svg").path, png = tmp.appendingPathComponent(name + "-1.5.png").path
       let rendered = tmp.appendingPathComponent(name + "-rsvg.png").path
-      try render(["examples/" + name, "-o", svg])
-      try render(["examples/" + name, "--scale", "1.5", "-o", png])
       let r = try tool("rsvg-convert", ["--zoom", "1.5", "--dpi-x", "72", "--dpi-y", "72", "-o", rendered, svg])
       XCTAssertEqual(r.status, 0, "\(name).svg: rsvg-convert: \(r.stderr)")
       XCTAssertEqual(r.stderr, "", "\(name).svg: rsvg-convert warned")
@@ -160,11 +198,13 @@ final class OutputClientsTests: XCTestCase {
   // MARK: PNG
 
   func testEveryPNGPassesPngcheck() throws {
-    for name in try examples() {
-      // Scale 2 also makes most examples big enough to be compressed in two stripes.
-      for scale in ["1", "2"] {
+    let names = try examples()
+    // Scale 2 also makes most examples big enough to be compressed in two stripes.
+    let scales = ["1", "2"]
+    renderAll(names.flatMap { name in scales.map { ["examples/" + name, "--scale", $0, "-o", tmp.appendingPathComponent("\(name)-\($0).png").path] } })
+    for name in names {
+      for scale in scales {
         let png = tmp.appendingPathComponent("\(name)-\(scale).png").path
-        try render(["examples/" + name, "--scale", scale, "-o", png])
         let r = try tool("pngcheck", ["-q", png])
         XCTAssertEqual(r.status, 0, "\(name) at scale \(scale): pngcheck: \(r.stdout) \(r.stderr)")
       }
@@ -187,8 +227,8 @@ final class OutputClientsTests: XCTestCase {
       return cs.scene { width = \(width), height = \(height), background = "\(background)", fps = 10, duration = 1, root = cs.vstack(items) }
       """.write(to: script, atomically: true, encoding: .utf8)
     let still = tmp.appendingPathComponent("still.png").path
-    try render([script.path, "--scale", scale, "-o", still], file: file, line: line)
-    try render([script.path, "--scale", scale, "--frames", "0-0", "-o", tmp.appendingPathComponent("seq-%02d.png").path], file: file, line: line)
+    renderAll([[script.path, "--scale", scale, "-o", still],
+               [script.path, "--scale", scale, "--frames", "0-0", "-o", tmp.appendingPathComponent("seq-%02d.png").path]], file: file, line: line)
     for p in [still, tmp.appendingPathComponent("seq-00.png").path] {
       let r = try tool("pngcheck", ["-q", p])
       XCTAssertEqual(r.status, 0, "pngcheck \(p): \(r.stdout)", file: file, line: line)
@@ -249,21 +289,28 @@ final class OutputClientsTests: XCTestCase {
   func testEveryVideoHasItsFrameCountAndDuration() throws {
     let first = 30, last = 34, n = last - first + 1, fps = 30.0
     var animated = 0
-    for name in try examples() {
-      let script = "examples/" + name
-      // The same frames as PNGs first (every one must pass pngcheck); a still scene has
-      // only frame 0 and is skipped.
-      let seq = try CLI.run([script, "--fps", "30", "--frames", "\(first)-\(last)", "-o", tmp.appendingPathComponent("\(name)-%03d.png").path])
+    let formats = ["gif", "webp", "apng", "mp4", "webm"]
+    let names = try examples()
+    // The same frames as PNGs first (every one must pass pngcheck); a still scene has only
+    // frame 0 and is skipped.
+    let sequences = runAll(names.map { ["examples/" + $0, "--fps", "30", "--frames", "\(first)-\(last)", "-o", tmp.appendingPathComponent("\($0)-%03d.png").path] })
+    var videos: [String] = []
+    for (name, seq) in zip(names, sequences) {
       if seq.status != 0, seq.stderr.contains("the scene has frames 0-0 ") { continue }
       XCTAssertEqual(seq.status, 0, "\(name): \(seq.stderr)")
+      videos.append(name)
+    }
+    renderAll(videos.flatMap { name in
+      formats.map { ["examples/" + name, "--fps", "30", "--frames", "\(first)-\(last)", "-o", tmp.appendingPathComponent("\(name).\($0)").path] }
+    })
+    for name in videos {
       animated += 1
       let frames = (first...last).map { tmp.appendingPathComponent(String(format: "\(name)-%03d.png", $0)).path }
       let check = try tool("pngcheck", ["-q"] + frames)
       XCTAssertEqual(check.status, 0, "\(name): pngcheck: \(check.stdout)")
       let still = Set(try frames.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }).count == 1
-      for ext in ["gif", "webp", "apng", "mp4", "webm"] {
+      for ext in formats {
         let out = tmp.appendingPathComponent("\(name).\(ext)").path
-        try render([script, "--fps", "30", "--frames", "\(first)-\(last)", "-o", out])
         let what = "\(name).\(ext) (frames \(first)-\(last) at \(fps) fps)"
         if ext == "webp" {
           // libwebp merges a frame into the one before when they look alike (lossy), adding
