@@ -1,4 +1,5 @@
 import ChartModel
+import Drawing
 import LuaKit
 import SceneGraph
 
@@ -9,6 +10,7 @@ public enum ChartSceneModule {
   public static let version = "0.1.0"
 
   public static func install(_ lua: LuaState, context: BindingContext) {
+    lua.maxStringBytes = TextLimits.maxBytes
     ChartSetBinding.register(lua, presentation: context.presentation)
     ViewBindings.register(lua)
     SceneBinding.register(lua)

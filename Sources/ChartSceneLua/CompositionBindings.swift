@@ -59,6 +59,7 @@ enum CompositionBindings {
       try lua.checkTable(1, function: "tabs")
       let o = try LuaOptions(lua, 1, owner: "cs.tabs", known: common + ["selected"], allowsArray: true)
       var titles: [String] = [], icons: [TabsSpec.Icon?] = [], views: [Node] = []
+      var viewCount = 1
       for i in 0..<o.arrayCount {
         lua.rawGet(o.index, index: i + 1)
         defer { lua.pop() }
@@ -72,6 +73,8 @@ enum CompositionBindings {
         guard let view else { throw LuaError("missing field 'view' in cs.tabs tab #\(i + 1)") }
         guard context.adopt(view) else { throw LuaError("the view of cs.tabs tab #\(i + 1) is already used elsewhere in the scene") }
         guard view.levels < Node.maxLevels else { throw LuaError("views are nested more than \(Node.maxLevels) levels deep in cs.tabs") }
+        viewCount += view.views
+        try ViewBindings.checkViewCount(viewCount, "cs.tabs")
         titles.append(title)
         icons.append(try t.choice("icon", TabsSpec.Icon.self))
         views.append(view)

@@ -82,8 +82,12 @@ enum ViewBindings {
     }
   }
 
+  /// A view counts about 1 KiB and its text against the memory limit.
   static func push(_ lua: LuaState, _ node: Node) -> Int32 {
-    lua.push(object: node, as: typeName)
+    var footprint = 1024
+    if case .text(let t) = node.kind { footprint += t.text.utf8.count }
+    if let title = node.chart?.title { footprint += title.utf8.count }
+    lua.push(object: node, as: typeName, footprint: footprint)
     return 1
   }
 
@@ -135,6 +139,7 @@ enum ViewBindings {
 
   static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext) throws(LuaError) -> [Node] {
     var out: [Node] = []
+    var views = 1
     for i in 0..<o.arrayCount {
       lua.rawGet(o.index, index: i + 1)
       defer { lua.pop() }
@@ -147,9 +152,18 @@ enum ViewBindings {
       guard n.levels < Node.maxLevels else {
         throw LuaError("views are nested more than \(Node.maxLevels) levels deep in \(o.owner)")
       }
+      views += n.views
+      try checkViewCount(views, o.owner)
       out.append(n)
     }
     return out
+  }
+
+  /// The error for a tree of more than `Node.maxViews` views.
+  static func checkViewCount(_ views: Int, _ owner: String) throws(LuaError) {
+    guard views <= Node.maxViews else {
+      throw LuaError("a scene may hold at most \(Node.maxViews) views (\(owner) would hold \(views))")
+    }
   }
 
   static func color(_ o: LuaOptions, _ key: String) throws(LuaError) -> ColorRef? {

@@ -11,7 +11,15 @@ extension LuaState {
     guard type(at: i) == LUA_TSTRING || type(at: i) == LUA_TNUMBER, let s = lua_tolstring(L, i, nil).map({ String(cString: $0) }) else {
       throw argumentError(i, function: function, expected: "string")
     }
+    if let long = tooLong(i) { throw argumentError(i, function: function, long) }
     return s
+  }
+
+  /// What is wrong with the string at `i` when it is longer than `maxStringBytes`, or nil.
+  func tooLong(_ i: Int32) -> String? {
+    guard maxStringBytes > 0, type(at: i) == LUA_TSTRING else { return nil }
+    let n = Int(lua_rawlen(L, i))
+    return n > maxStringBytes ? "a text of at most \(maxStringBytes) bytes expected, got \(n) bytes" : nil
   }
 
   public func checkNumber(_ i: Int32, function: String) throws(LuaError) -> Double {
@@ -125,6 +133,7 @@ public struct LuaOptions {
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }
+    if let long = lua.tooLong(-1) { throw LuaError("bad field '\(key)' in \(owner) (\(long))") }
     guard let s = lua.toString(-1) else { throw fieldError(key, expected: "string") }
     return s
   }

@@ -102,6 +102,12 @@ public final class LuaState {
   /// Counts `bytes` held on the Swift side for the script (its objects, decoded data)
   /// against the memory limit; a Swift function that goes over it fails when it returns.
   public func charge(_ bytes: Int) { limits.pointee.used += max(0, bytes) }
+  /// Bytes counted against the memory limit now (the Lua heap and what was charged).
+  public var memoryUsed: Int { limits.pointee.used }
+  /// The longest string (in bytes) `checkString` and `LuaOptions.string` accept (0: any):
+  /// a host keeps, lays out and draws what it takes, so a huge string costs far more there
+  /// than in Lua.
+  public var maxStringBytes = 0
   var depth = 0
   var objectRefs: [ObjectIdentifier: Int32] = [:]
 
