@@ -57,13 +57,13 @@ public struct AnimationJob {
     if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
       throw HostError("cannot write '\(output)': the folder '\(dir)' does not exist")
     }
-    var video: FFmpegEncoder? = nil
+    var video: FrameEncoder? = nil
     if pattern == nil {
       let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
       guard let format = FFmpegEncoder.Format(rawValue: ext) else {
         throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
       }
-      do { video = try FFmpegEncoder(path: output, format: format, width: w, height: h, fps: clock.fps) } catch { throw HostError(error.description) }
+      do { video = try FFmpegEncoder.encoder(path: output, format: format, width: w, height: h, fps: clock.fps) } catch { throw HostError(error.description) }
     }
 
     // Painters for the workers, one per thread at a time.

@@ -146,7 +146,7 @@ enum ViewBindings {
       guard let n = lua.object(at: -1, typeName) as? Node else {
         throw LuaError("bad child #\(i + 1) in \(o.owner) (view expected, got \(lua.valueTypeName(at: -1)))")
       }
-      if out.contains(where: { $0 === n }) || !context.adopt(n) {
+      if !context.adopt(n) {  // also a view given twice in this list
         throw LuaError("child #\(i + 1) in \(o.owner) is already used elsewhere in the scene (a view can be placed once)")
       }
       guard n.levels < Node.maxLevels else {
