@@ -112,11 +112,11 @@ enum DataBinding {
     guard let xs = try o.numbers("x") else { throw LuaError("missing field 'x' in cs.data.series (a list of times in ms)") }
     var specs: [InlineSeries.LineSpec] = []
     let got: Void? = try o.with("lines") { idx in
-      guard lua.type(at: idx) == 5 /* LUA_TTABLE */ else { throw o.fieldError("lines", expected: "table") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("lines", expected: "table") }
       for i in 0..<lua.rawLength(idx) {
         lua.rawGet(idx, index: i + 1)
         defer { lua.pop() }
-        guard lua.type(at: -1) == 5 else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
+        guard lua.type(at: -1) == .table else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
         let lo = try LuaOptions(lua, -1, owner: "cs.data.series lines[\(i + 1)]", known: ["id", "name", "color", "values", "type"])
         guard let values = try lo.numbers("values") else { throw LuaError("missing field 'values' in cs.data.series lines[\(i + 1)]") }
         var color: Color? = nil

@@ -69,7 +69,7 @@ enum ViewBindings {
       try lua.checkTable(1, function: "canvas")
       let o = try LuaOptions(lua, 1, owner: "cs.canvas", known: common + ["draw"])
       let drawRef: Int32? = try o.with("draw") { idx throws -> Int32 in
-        guard lua.type(at: idx) == 6 /* LUA_TFUNCTION */ else { throw o.fieldError("draw", expected: "function") }
+        guard lua.type(at: idx) == .function else { throw o.fieldError("draw", expected: "function") }
         lua.pushValue(idx)
         return lua.ref()
       }
@@ -202,7 +202,7 @@ enum ViewBindings {
       s.scale = sc
     }
     _ = try o.with("frame") { idx throws in
-      guard o.lua.type(at: idx) == 5 else { throw o.fieldError("frame", expected: "table") }
+      guard o.lua.type(at: idx) == .table else { throw o.fieldError("frame", expected: "table") }
       let f = try LuaOptions(o.lua, idx, owner: "\(o.owner) frame", known: ["width", "height"])
       for (key, path) in [("width", \Style.width), ("height", \Style.height)] {
         if let v = try f.number(key) {
@@ -212,7 +212,7 @@ enum ViewBindings {
       }
     }
     _ = try o.with("rotation3d") { idx throws in
-      guard o.lua.type(at: idx) == 5 else { throw o.fieldError("rotation3d", expected: "table") }
+      guard o.lua.type(at: idx) == .table else { throw o.fieldError("rotation3d", expected: "table") }
       let r = try LuaOptions(o.lua, idx, owner: "\(o.owner) rotation3d", known: ["angle", "axis", "perspective"])
       guard let angle = try r.number("angle") else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
