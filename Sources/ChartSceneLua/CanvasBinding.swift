@@ -22,6 +22,10 @@ final class CanvasRecorder {
   /// (items, path elements, texts), given back when the call ends.
   var textBytes = 0
   var charged = 0
+  static let itemBytes = MemoryLayout<DisplayItem>.stride
+  static let elementBytes = MemoryLayout<Path.Element>.stride
+  /// What the recording holds now: its items, the path being built, the texts.
+  var footprint: Int { items.count &* CanvasRecorder.itemBytes &+ path.elements.count &* CanvasRecorder.elementBytes &+ textBytes }
 
   func push(_ item: DisplayItem) { items.append(item); pushes.append(item) }
 
@@ -89,13 +93,14 @@ enum CanvasBinding {
         guard r.items.count < CanvasRecorder.maxItems else {
           throw LuaError("a canvas may draw at most \(CanvasRecorder.maxItems) shapes and texts a frame")
         }
-        let items = r.items.count, elements = r.path.elements.count, text = r.textBytes
+        let before = r.footprint
         try body(lua, r)
         // What the call added is charged while the frame is drawn (a text per g:text).
-        let grown = max(0, r.items.count - items) * MemoryLayout<DisplayItem>.stride
-          + max(0, r.path.elements.count - elements) * MemoryLayout<Path.Element>.stride + (r.textBytes - text)
-        r.charged += grown
-        lua.charge(grown)
+        let grown = r.footprint - before
+        if grown > 0 {
+          r.charged += grown
+          lua.charge(grown)
+        }
         lua.pushValue(1)  // chainable
         return 1
       }))
