@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // chartscene: Lua-scripted chart scenes rendered with cairo + Pango.
 // Layers (each target imports only targets listed before it):
-//   Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding} → ChartSceneLua → ChartSceneHost → chartscene
+//   Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding, LiveWindow} → ChartSceneLua → ChartSceneHost → chartscene
 //   LuaKit (chart-agnostic Lua wrapper) is imported only by ChartSceneLua and ChartSceneHost.
+// Each target's dependencies are exactly what its sources import (LayeringTests checks it).
 import PackageDescription
 
 let package = Package(
@@ -39,18 +40,18 @@ let package = Package(
     .target(name: "Gestures", dependencies: ["Drawing"]),
     // Scene: nodes, layout, themes, inspection.
     .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel", "Motion", "Gestures"]),
-    // Render: scene → display list; painters and encoders.
+    // Render: scene → display list (and a text dump of one, for tests).
     .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
-    .target(name: "RenderCairo", dependencies: ["Drawing", "SceneGraph", "Render", "CCairo"]),
+    .target(name: "RenderCairo", dependencies: ["Drawing", "CCairo"]),
     .target(name: "Encoding", dependencies: ["Drawing", "CPNG"]),
     .target(name: "LiveWindow", dependencies: ["Drawing", "Gestures", "CSDL2"]),
     // Lua host.
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
-    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph", "Render"]),
+    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph"]),
     // CLI.
     .target(
       name: "ChartSceneHost",
-      dependencies: ["LuaKit", "ChartSceneLua", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
+      dependencies: ["LuaKit", "ChartSceneLua", "Drawing", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
     .executableTarget(
       name: "chartscene",
       dependencies: ["ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

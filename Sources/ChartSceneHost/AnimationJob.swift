@@ -36,7 +36,39 @@ public struct AnimationJob {
     return pattern.prefix + n + pattern.suffix
   }
 
+  /// What one run renders and where: checked before any frame is painted.
+  struct Plan {
+    var range: ClosedRange<Int>
+    /// The PNG sequence's name pattern, or nil for one video file.
+    var pattern: (prefix: String, width: Int, suffix: String)?
+    /// Device pixels of a frame.
+    var width: Int
+    var height: Int
+  }
+
+  /// Renders the frames and writes the output: checks what was asked, starts the encoder,
+  /// paints the frames on the workers in order, then puts the files in place.
   public func run(_ session: Session) throws(HostError) {
+    let plan = try check(session)
+    let video = try encoder(plan, fps: session.simulation.clock.fps)
+    let meter = Progress(total: plan.range.count, enabled: progress)
+    defer { meter.finish() }
+    var written: [String] = []
+    do throws(HostError) {
+      try renderFrames(session, plan, video: video, written: &written, meter: meter)
+      if let video { do { try video.finish() } catch { throw HostError(error.description) } }
+      if let pattern = plan.pattern { try AnimationJob.moveIntoPlace(pattern, plan.range) }
+    } catch {
+      video?.cancel()
+      for f in written { unlink(f); TempFiles.unregister(f) }
+      throw error
+    }
+  }
+
+  /// The frames, the output names and the size, or the error that stops the run before it
+  /// starts: frames outside the scene, an impossible size, an output that is an input, a
+  /// missing folder.
+  func check(_ session: Session) throws(HostError) -> Plan {
     let scene = session.scene
     let clock = session.simulation.clock
     let all = 0...(clock.frameCount - 1)
@@ -51,22 +83,30 @@ public struct AnimationJob {
     } else {
       try session.refuseInput(output)
     }
-    let w = Int((scene.width * scale).rounded()), h = Int((scene.height * scale).rounded())
     let dir = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."
     var st = stat()
     if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
       throw HostError("cannot write '\(output)': the folder '\(dir)' does not exist")
     }
-    var video: FFmpegEncoder? = nil
-    if pattern == nil {
-      let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
-      guard let format = FFmpegEncoder.Format(rawValue: ext) else {
-        throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
-      }
-      do { video = try FFmpegEncoder(path: output, format: format, width: w, height: h, fps: clock.fps) } catch { throw HostError(error.description) }
-    }
+    return Plan(range: range, pattern: pattern, width: Int((scene.width * scale).rounded()), height: Int((scene.height * scale).rounded()))
+  }
 
-    // Painters for the workers, one per thread at a time.
+  /// The encoder of a video or animated image (nil for a PNG sequence).
+  func encoder(_ plan: Plan, fps: Double) throws(HostError) -> FrameEncoder? {
+    guard plan.pattern == nil else { return nil }
+    let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    guard let format = FFmpegEncoder.Format(rawValue: ext) else {
+      throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
+    }
+    do { return try FFmpegEncoder.encoder(path: output, format: format, width: plan.width, height: plan.height, fps: fps) } catch { throw HostError(error.description) }
+  }
+
+  /// Simulates the frames in order on this thread (scripts run here) and paints them on a
+  /// pool of workers, at most two frames ahead each; finished frames go to `video` in order,
+  /// or to the sequence's temporary files (listed in `written`).
+  func renderFrames(_ session: Session, _ plan: Plan, video: FrameEncoder?, written: inout [String], meter: Progress) throws(HostError) {
+    let clock = session.simulation.clock
+    let range = plan.range
     let workers = 2
     let pool = PainterPool(count: workers)
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
@@ -76,16 +116,12 @@ public struct AnimationJob {
     for _ in 0..<(workers * 2) { inFlight.signal() }
     let results = Locked<[Int: Result<RasterImage?, Error>]>([:])
     let group = DispatchGroup()
-    var written: [String] = []
+    // Whatever happens, no worker is still painting when this returns.
+    defer { group.wait() }
     var next = range.lowerBound
-    let meter = Progress(total: range.count, enabled: progress)
     let scale = self.scale
 
-    func cleanup() {
-      video?.cancel()
-      for f in written { unlink(f); TempFiles.unregister(f) }
-    }
-    // Writes finished frames to ffmpeg in order.
+    // Writes finished frames to the encoder in order.
     func flush(wait: Bool) throws(HostError) {
       while next <= range.upperBound {
         guard let r = results.take(next) else {
@@ -104,59 +140,45 @@ public struct AnimationJob {
       }
     }
 
-    do {
-      for k in range {
-        let t = clock.time(ofFrame: k)
-        let list = try session.displayList(at: t)
-        while inFlight.wait(timeout: .now() + .milliseconds(5)) == .timedOut { try flush(wait: false) }
-        let target = pattern.map { AnimationJob.name($0, k) }
-        if let target {
-          written.append(AnimationJob.tempName(for: target))
-          TempFiles.register(AnimationJob.tempName(for: target))
-        }
-        group.enter()
-        queue.async {
-          let painter = pool.take()
-          defer { pool.give(painter); group.leave() }
-          let r = Result<RasterImage?, Error> {
-            if let target {
-              let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
-              do { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } catch let e as AtomicOutput.WriteError {
-                // Named as the user named it, not by its temporary name.
-                throw HostError(AtomicOutput.WriteError(path: target, reason: e.reason).description)
-              }
-              return nil
-            }
-            return try painter.raster(list, scale: scale)
-          }
-          results.set(k, r)
-        }
-        try flush(wait: false)
+    for k in range {
+      let list = try session.displayList(at: clock.time(ofFrame: k))
+      while inFlight.wait(timeout: .now() + .milliseconds(5)) == .timedOut { try flush(wait: false) }
+      let target = plan.pattern.map { AnimationJob.name($0, k) }
+      if let target {
+        written.append(AnimationJob.tempName(for: target))
+        TempFiles.register(AnimationJob.tempName(for: target))
       }
-      try flush(wait: true)
-      group.wait()
-      if let video { do { try video.finish() } catch { throw HostError(error.description) } }
-      if let pattern {
-        for k in range {
-          let final = AnimationJob.name(pattern, k)
-          TempFiles.unregister(AnimationJob.tempName(for: final))
-          if rename(AnimationJob.tempName(for: final), final) != 0 {
-            throw HostError("cannot write '\(final)': \(String(cString: strerror(errno)))")
-          }
-        }
-        written = []
+      group.enter()
+      queue.async {
+        let painter = pool.take()
+        defer { pool.give(painter); group.leave() }
+        results.set(k, Result<RasterImage?, Error> { try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target) })
       }
-      meter.finish()
-    } catch let e as HostError {
-      group.wait()
-      cleanup()
-      meter.finish()
-      throw e
-    } catch {
-      group.wait()
-      cleanup()
-      meter.finish()
-      throw HostError("\(error)")
+      try flush(wait: false)
+    }
+    try flush(wait: true)
+  }
+
+  /// Paints one frame: into its PNG file of a sequence (under its temporary name; nil is
+  /// returned), or as pixels for the encoder.
+  static func paint(_ list: DisplayList, scale: Double, painter: CairoPainter, sequenceFile target: String?) throws -> RasterImage? {
+    guard let target else { return try painter.raster(list, scale: scale) }
+    let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
+    do { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } catch let e as AtomicOutput.WriteError {
+      // Named as the user named it, not by its temporary name.
+      throw HostError(AtomicOutput.WriteError(path: target, reason: e.reason).description)
+    }
+    return nil
+  }
+
+  /// Renames a finished sequence's temporary files to their names.
+  static func moveIntoPlace(_ pattern: (prefix: String, width: Int, suffix: String), _ range: ClosedRange<Int>) throws(HostError) {
+    for k in range {
+      let final = AnimationJob.name(pattern, k)
+      TempFiles.unregister(AnimationJob.tempName(for: final))
+      if rename(AnimationJob.tempName(for: final), final) != 0 {
+        throw HostError("cannot write '\(final)': \(String(cString: strerror(errno)))")
+      }
     }
   }
 

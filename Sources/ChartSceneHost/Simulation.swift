@@ -17,8 +17,10 @@ public final class Simulation {
   let interaction: Interaction
   /// The last tick run (-1: none yet).
   public private(set) var tick = -1
-  var pending: [TimelineEvent]
-  var pointer: [PointerEvent] = []
+  /// Timeline events by time; `next` is the first not started yet.
+  let pending: [TimelineEvent]
+  var next = 0
+  var pointer = PointerQueue()
 
   init(session: Session) {
     self.session = session
@@ -30,7 +32,7 @@ public final class Simulation {
 
   /// Queues a live pointer event: it is handled in the next tick.
   public func inject(_ e: PointerEvent) {
-    pointer.append(PointerEvent(e.phase, e.location, at: clock.time(ofFrame: tick + 1) - clock.dt / 4))
+    pointer.add(PointerEvent(e.phase, e.location, at: clock.time(ofFrame: tick + 1) - clock.dt / 4))
   }
 
   /// The node or chart part under a point now (`deck`, `views.minimap.window`), for naming
@@ -54,16 +56,16 @@ public final class Simulation {
     layout.layout(scene, at: t)
     // Events that start by now (within this tick).
     let horizon = t + clock.dt / 2
-    while let e = pending.first, e.at < horizon {
-      pending.removeFirst()
+    while next < pending.count, pending[next].at < horizon {
+      let e = pending[next]
+      next += 1
       do { try start(e, at: t) } catch let err as LuaError {
         throw HostError(Session.located(err.message, file: session.scriptPath, chunks: session.context.chunks))
       } catch let err as HostError { throw err } catch { throw HostError("\(session.scriptPath): \(error)") }
     }
     interaction.tick(t)
     while let e = pointer.first, e.time < horizon {
-      pointer.removeFirst()
-      interaction.handle(e)
+      interaction.handle(pointer.removeFirst())
     }
     if let update = scene.update {
       do { try update(t, clock.dt) } catch let err as LuaError {
@@ -100,7 +102,7 @@ public final class Simulation {
     case .scroll(let by, let d): events = SyntheticPointer.scroll(at: here, by: by, start: t, duration: d, dt: dt)
     case .call: return
     }
-    pointer = (pointer + events).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    pointer.add(contentsOf: events)
   }
 
   /// Every chart's axis heads for the scale its drawn window needs now (continuously while

@@ -18,6 +18,14 @@ final class CanvasRecorder {
 
   /// Shapes and texts one draw call may record (each is ~100 bytes; this bounds a frame).
   static let maxItems = 1_000_000
+  /// Bytes of texts recorded, and bytes charged against the memory limit for this call
+  /// (items, path elements, texts), given back when the call ends.
+  var textBytes = 0
+  var charged = 0
+  static let itemBytes = MemoryLayout<DisplayItem>.stride
+  static let elementBytes = MemoryLayout<Path.Element>.stride
+  /// What the recording holds now: its items, the path being built, the texts.
+  var footprint: Int { items.count &* CanvasRecorder.itemBytes &+ path.elements.count &* CanvasRecorder.elementBytes &+ textBytes }
 
   func push(_ item: DisplayItem) { items.append(item); pushes.append(item) }
 
@@ -42,7 +50,7 @@ enum CanvasBinding {
     lua.pushRef(ref)
     lua.push(object: recorder, as: typeName)
     // The recorder lives for this call only (a `g` kept by the script reaches nothing).
-    defer { lua.forget(object: recorder) }
+    defer { lua.forget(object: recorder, footprint: 1024 + recorder.charged) }
     lua.push(width); lua.push(height); lua.push(time)
     try lua.pcall(nargs: 4, nresults: 0)
     return recorder.finish()
@@ -85,7 +93,14 @@ enum CanvasBinding {
         guard r.items.count < CanvasRecorder.maxItems else {
           throw LuaError("a canvas may draw at most \(CanvasRecorder.maxItems) shapes and texts a frame")
         }
+        let before = r.footprint
         try body(lua, r)
+        // What the call added is charged while the frame is drawn (a text per g:text).
+        let grown = r.footprint - before
+        if grown > 0 {
+          r.charged += grown
+          lua.charge(grown)
+        }
         lua.pushValue(1)  // chainable
         return 1
       }))
@@ -136,6 +151,7 @@ enum CanvasBinding {
     }
     method("text") { lua, r in
       let s = try lua.checkString(2, function: "text")
+      r.textBytes += s.utf8.count
       let x = try lua.checkNumber(3, function: "text"), y = try lua.checkNumber(4, function: "text")
       var font = Font(size: 14)
       var align = TextAlign.left

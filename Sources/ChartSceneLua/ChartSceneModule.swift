@@ -1,4 +1,5 @@
 import ChartModel
+import Drawing
 import LuaKit
 import SceneGraph
 
@@ -9,6 +10,7 @@ public enum ChartSceneModule {
   public static let version = "0.1.0"
 
   public static func install(_ lua: LuaState, context: BindingContext) {
+    lua.maxStringBytes = TextLimits.maxBytes
     ChartSetBinding.register(lua, presentation: context.presentation)
     ViewBindings.register(lua)
     SceneBinding.register(lua)
@@ -40,7 +42,7 @@ public enum ChartSceneModule {
     lua.rawSet(-2, "timeline")
     defer { lua.pop() }
     let o = try LuaOptions(lua, -1, owner: "the timeline file", known: ["timeline"])
-    guard lua.type(at: -2) == 5 else { throw LuaError("the timeline file must return a table of cs.* events (it returned \(lua.valueTypeName(at: -2)))", wantsLocation: false) }
+    guard lua.type(at: -2) == .table else { throw LuaError("the timeline file must return a table of cs.* events (it returned \(lua.valueTypeName(at: -2)))", wantsLocation: false) }
     return try TimelineBindings.timeline(lua, o)
   }
 

@@ -59,10 +59,11 @@ enum CompositionBindings {
       try lua.checkTable(1, function: "tabs")
       let o = try LuaOptions(lua, 1, owner: "cs.tabs", known: common + ["selected"], allowsArray: true)
       var titles: [String] = [], icons: [TabsSpec.Icon?] = [], views: [Node] = []
+      var viewCount = 1
       for i in 0..<o.arrayCount {
         lua.rawGet(o.index, index: i + 1)
         defer { lua.pop() }
-        guard lua.type(at: -1) == 5 else { throw LuaError("bad tab #\(i + 1) in cs.tabs ({ title = ..., view = ... } expected, got \(lua.valueTypeName(at: -1)))") }
+        guard lua.type(at: -1) == .table else { throw LuaError("bad tab #\(i + 1) in cs.tabs ({ title = ..., view = ... } expected, got \(lua.valueTypeName(at: -1)))") }
         let t = try LuaOptions(lua, -1, owner: "cs.tabs tab #\(i + 1)", known: ["title", "view", "icon"])
         guard let title = try t.string("title") else { throw LuaError("missing field 'title' in cs.tabs tab #\(i + 1)") }
         let view: Node? = try t.with("view") { idx throws -> Node in
@@ -72,6 +73,8 @@ enum CompositionBindings {
         guard let view else { throw LuaError("missing field 'view' in cs.tabs tab #\(i + 1)") }
         guard context.adopt(view) else { throw LuaError("the view of cs.tabs tab #\(i + 1) is already used elsewhere in the scene") }
         guard view.levels < Node.maxLevels else { throw LuaError("views are nested more than \(Node.maxLevels) levels deep in cs.tabs") }
+        viewCount += view.views
+        try ViewBindings.checkViewCount(viewCount, "cs.tabs")
         titles.append(title)
         icons.append(try t.choice("icon", TabsSpec.Icon.self))
         views.append(view)
@@ -101,7 +104,7 @@ enum CompositionBindings {
 
   static func strings(_ lua: LuaState, _ o: LuaOptions, _ key: String) throws -> [String]? {
     try o.with(key) { idx throws -> [String] in
-      guard lua.type(at: idx) == 5 else { throw o.fieldError(key, expected: "table of ids") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError(key, expected: "table of ids") }
       var out: [String] = []
       for i in 0..<lua.rawLength(idx) {
         lua.rawGet(idx, index: i + 1)

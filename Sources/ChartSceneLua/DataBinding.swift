@@ -63,13 +63,20 @@ enum DataBinding {
     if let sets = context.loaded[path] { return sets }
     context.files.insert(path)
     let bytes: [UInt8]
-    let limit = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
+    let quarter = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
+    // The file and what is decoded from it are held at once: half of what is left each.
+    let left = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) / 2 : Int.max
+    let limit = min(quarter, left)
     do { bytes = try FileReader.read(path, limit: limit) } catch {
       let tooLarge = error.reason.hasPrefix("the file is larger") && limit < 512 << 20
-      throw LuaError(error.description + (tooLarge ? " (a quarter of --max-memory)" : ""))
+      let why = left < quarter ? " (half of what --max-memory leaves)" : " (a quarter of --max-memory)"
+      throw LuaError(error.description + (tooLarge ? why : ""))
     }
     let sets: [ChartSet]
-    do { sets = try decode(bytes, shown) } catch { throw LuaError(error.description) }
+    do {
+      sets = try decode(bytes, shown)
+      for set in sets { try set.checkTextLengths(file: shown) }
+    } catch { throw LuaError(error.description) }
     context.noteUndrawnKinds(sets)
     context.loaded[path] = sets
     return sets
@@ -83,9 +90,9 @@ enum DataBinding {
     }
   }
 
-  /// A set counts its columns of numbers against the memory limit.
+  /// A set counts what it holds (its columns and names) against the memory limit.
   static func push(_ lua: LuaState, _ set: ChartSet) {
-    lua.push(object: set, as: ChartSetBinding.typeName, footprint: 1024 + set.xs.count * 8 * (set.lines.count + 1))
+    lua.push(object: set, as: ChartSetBinding.typeName, footprint: set.footprint)
   }
 
   static func colorList(_ lua: LuaState, _ idx: Int32) throws(LuaError) -> [Color] {
@@ -105,11 +112,11 @@ enum DataBinding {
     guard let xs = try o.numbers("x") else { throw LuaError("missing field 'x' in cs.data.series (a list of times in ms)") }
     var specs: [InlineSeries.LineSpec] = []
     let got: Void? = try o.with("lines") { idx in
-      guard lua.type(at: idx) == 5 /* LUA_TTABLE */ else { throw o.fieldError("lines", expected: "table") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("lines", expected: "table") }
       for i in 0..<lua.rawLength(idx) {
         lua.rawGet(idx, index: i + 1)
         defer { lua.pop() }
-        guard lua.type(at: -1) == 5 else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
+        guard lua.type(at: -1) == .table else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
         let lo = try LuaOptions(lua, -1, owner: "cs.data.series lines[\(i + 1)]", known: ["id", "name", "color", "values", "type"])
         guard let values = try lo.numbers("values") else { throw LuaError("missing field 'values' in cs.data.series lines[\(i + 1)]") }
         var color: Color? = nil
@@ -123,7 +130,9 @@ enum DataBinding {
     }
     if got == nil { throw LuaError("missing field 'lines' in cs.data.series") }
     do {
-      return try InlineSeries.make(name: try o.string("name") ?? "Series", xs: xs, lines: specs)
+      let set = try InlineSeries.make(name: try o.string("name") ?? "Series", xs: xs, lines: specs)
+      try set.checkTextLengths(file: nil)
+      return set
     } catch {
       throw LuaError("cs.data.series: \(String(describing: error))")
     }

@@ -121,7 +121,7 @@ public struct PresetLoader {
     } catch {
       throw PresetError(message: error.restoringPath([path]))
     }
-    guard lua.type(at: -1) == 5 else {
+    guard lua.type(at: -1) == .table else {
       throw PresetError(message: "\(path):1: a preset must return a table (it returned \(lua.valueTypeName(at: -1)))")
     }
     var values: [String: PresetValue] = [:]
@@ -132,9 +132,9 @@ public struct PresetLoader {
     }
     func value(_ key: String, _ full: String) -> PresetValue? {
       switch lua.type(at: -1) {
-      case 1: return .bool(lua.toBool(-1) ?? false)
-      case 3: return .number(lua.toNumber(-1) ?? 0)
-      case 4: return .string(lua.toString(-1) ?? "")
+      case .boolean: return .bool(lua.toBool(-1) ?? false)
+      case .number: return .number(lua.toNumber(-1) ?? 0)
+      case .string: return .string(lua.toString(-1) ?? "")
       default:
         fail(key, "bad value for '\(full)' in preset (\(lua.valueTypeName(at: -1)) is not allowed; presets hold data only)")
         return nil
@@ -143,17 +143,17 @@ public struct PresetLoader {
     let sections = Set(Preset.schema.compactMap { $0.path.split(separator: ".").count == 2 ? String($0.path.split(separator: ".")[0]) : nil })
     lua.forEach(-1) {
       guard problem == nil else { return }
-      guard let key = lua.toString(-2), lua.type(at: -2) == 4 else { fail("", "preset keys must be names (found a \(lua.typeName(at: -2)) key)"); return }
+      guard let key = lua.toString(-2), lua.type(at: -2) == .string else { fail("", "preset keys must be names (found a \(lua.typeName(at: -2)) key)"); return }
       if key == "extends" || key == "description" {
-        guard let s = lua.toString(-1), lua.type(at: -1) == 4 else { fail(key, "bad value for '\(key)' in preset (string expected, got \(lua.valueTypeName(at: -1)))"); return }
+        guard let s = lua.toString(-1), lua.type(at: -1) == .string else { fail(key, "bad value for '\(key)' in preset (string expected, got \(lua.valueTypeName(at: -1)))"); return }
         if key == "extends" { extends = s } else { values[key] = .string(s) }
         return
       }
       if sections.contains(key) {
-        guard lua.type(at: -1) == 5 else { fail(key, "bad value for '\(key)' in preset (table expected, got \(lua.valueTypeName(at: -1)))"); return }
+        guard lua.type(at: -1) == .table else { fail(key, "bad value for '\(key)' in preset (table expected, got \(lua.valueTypeName(at: -1)))"); return }
         lua.forEach(-1) {
           guard problem == nil else { return }
-          guard let sub = lua.toString(-2), lua.type(at: -2) == 4 else { fail(key, "keys in '\(key)' must be names"); return }
+          guard let sub = lua.toString(-2), lua.type(at: -2) == .string else { fail(key, "keys in '\(key)' must be names"); return }
           let full = key + "." + sub
           guard let schema = Preset.key(full) else {
             let known = Preset.schema.filter { $0.path.hasPrefix(key + ".") }.map { String($0.path.dropFirst(key.count + 1)) }

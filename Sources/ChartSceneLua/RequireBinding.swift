@@ -12,7 +12,7 @@ enum RequireBinding {
     lua.push(function: "require") { lua in
       let name = try lua.checkString(1, function: "require")
       lua.pushRef(loadedRef)
-      if lua.rawGet(-1, name) != 0 /* LUA_TNIL */ { return 1 }
+      if lua.rawGet(-1, name) != .nil { return 1 }
       lua.pop(2)
       let parts = name.split(separator: ".", omittingEmptySubsequences: false)
       guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." }) else {

@@ -53,7 +53,7 @@ enum SceneBinding {
       context.scene = scene
       scene.timeline = try TimelineBindings.timeline(lua, o)
       if let ref: Int32 = try o.with("update", { idx throws -> Int32 in
-        guard lua.type(at: idx) == 6 else { throw o.fieldError("update", expected: "function") }
+        guard lua.type(at: idx) == .function else { throw o.fieldError("update", expected: "function") }
         lua.pushValue(idx)
         return lua.ref()
       }) {
@@ -86,7 +86,7 @@ enum SceneBinding {
   static func themeField(_ lua: LuaState, _ o: LuaOptions) throws -> Theme {
     let value: Theme? = try o.with("theme") { idx -> Theme in
       if let name = lua.toString(idx) { return try named(name, owner: o.owner) }
-      guard lua.type(at: idx) == 5 else { throw o.fieldError("theme", expected: "string or table") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("theme", expected: "string or table") }
       let keys = ["base"] + Theme.colorKeys.map(\.0)
       let t = try LuaOptions(lua, idx, owner: "theme", known: keys)
       var theme = try named(try t.string("base") ?? "day", owner: "theme")

@@ -60,7 +60,7 @@ enum TimelineBindings {
       let o = try LuaOptions(lua, 1, owner: "cs.call", known: ["at", "fn"])
       guard let at = try o.number("at"), at >= 0 else { throw LuaError("missing field 'at' in cs.call (seconds)") }
       let ref: Int32? = try o.with("fn") { idx throws -> Int32 in
-        guard lua.type(at: idx) == 6 else { throw o.fieldError("fn", expected: "function") }
+        guard lua.type(at: idx) == .function else { throw o.fieldError("fn", expected: "function") }
         lua.pushValue(idx)
         return lua.ref()
       }
@@ -81,7 +81,7 @@ enum TimelineBindings {
       if let d = lua.toNumber(1) {
         guard d >= 0, d.isFinite else { throw lua.argumentError(1, function: "animate", "seconds must not be negative") }
         transition = Transition(duration: d, curve: .easeInOut)
-      } else if lua.type(at: 1) == 5 {
+      } else if lua.type(at: 1) == .table {
         let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve"])
         let curveName = try o.string("curve") ?? "easeInOut"
         guard var curve = Curve(name: curveName) else {
@@ -94,7 +94,7 @@ enum TimelineBindings {
       } else {
         throw lua.argumentError(1, function: "animate", expected: "number or table")
       }
-      guard lua.type(at: 2) == 6 else { throw lua.argumentError(2, function: "animate", expected: "function") }
+      guard lua.type(at: 2) == .function else { throw lua.argumentError(2, function: "animate", expected: "function") }
       let p = context.presentation
       let saved = p.override
       p.override = transition
@@ -108,7 +108,7 @@ enum TimelineBindings {
   /// The scene's `timeline` field: an array of events.
   static func timeline(_ lua: LuaState, _ o: LuaOptions) throws -> [TimelineEvent] {
     try o.with("timeline") { idx throws -> [TimelineEvent] in
-      guard lua.type(at: idx) == 5 else { throw o.fieldError("timeline", expected: "table of events") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("timeline", expected: "table of events") }
       var out: [TimelineEvent] = []
       for i in 0..<lua.rawLength(idx) {
         lua.rawGet(idx, index: i + 1)

@@ -69,7 +69,7 @@ enum ViewBindings {
       try lua.checkTable(1, function: "canvas")
       let o = try LuaOptions(lua, 1, owner: "cs.canvas", known: common + ["draw"])
       let drawRef: Int32? = try o.with("draw") { idx throws -> Int32 in
-        guard lua.type(at: idx) == 6 /* LUA_TFUNCTION */ else { throw o.fieldError("draw", expected: "function") }
+        guard lua.type(at: idx) == .function else { throw o.fieldError("draw", expected: "function") }
         lua.pushValue(idx)
         return lua.ref()
       }
@@ -82,8 +82,12 @@ enum ViewBindings {
     }
   }
 
+  /// A view counts about 1 KiB and its text against the memory limit.
   static func push(_ lua: LuaState, _ node: Node) -> Int32 {
-    lua.push(object: node, as: typeName)
+    var footprint = 1024
+    if case .text(let t) = node.kind { footprint += t.text.utf8.count }
+    if let title = node.chart?.title { footprint += title.utf8.count }
+    lua.push(object: node, as: typeName, footprint: footprint)
     return 1
   }
 
@@ -135,21 +139,31 @@ enum ViewBindings {
 
   static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext) throws(LuaError) -> [Node] {
     var out: [Node] = []
+    var views = 1
     for i in 0..<o.arrayCount {
       lua.rawGet(o.index, index: i + 1)
       defer { lua.pop() }
       guard let n = lua.object(at: -1, typeName) as? Node else {
         throw LuaError("bad child #\(i + 1) in \(o.owner) (view expected, got \(lua.valueTypeName(at: -1)))")
       }
-      if out.contains(where: { $0 === n }) || !context.adopt(n) {
+      if !context.adopt(n) {  // also a view given twice in this list
         throw LuaError("child #\(i + 1) in \(o.owner) is already used elsewhere in the scene (a view can be placed once)")
       }
       guard n.levels < Node.maxLevels else {
         throw LuaError("views are nested more than \(Node.maxLevels) levels deep in \(o.owner)")
       }
+      views += n.views
+      try checkViewCount(views, o.owner)
       out.append(n)
     }
     return out
+  }
+
+  /// The error for a tree of more than `Node.maxViews` views.
+  static func checkViewCount(_ views: Int, _ owner: String) throws(LuaError) {
+    guard views <= Node.maxViews else {
+      throw LuaError("a scene may hold at most \(Node.maxViews) views (\(owner) would hold \(views))")
+    }
   }
 
   static func color(_ o: LuaOptions, _ key: String) throws(LuaError) -> ColorRef? {
@@ -188,7 +202,7 @@ enum ViewBindings {
       s.scale = sc
     }
     _ = try o.with("frame") { idx throws in
-      guard o.lua.type(at: idx) == 5 else { throw o.fieldError("frame", expected: "table") }
+      guard o.lua.type(at: idx) == .table else { throw o.fieldError("frame", expected: "table") }
       let f = try LuaOptions(o.lua, idx, owner: "\(o.owner) frame", known: ["width", "height"])
       for (key, path) in [("width", \Style.width), ("height", \Style.height)] {
         if let v = try f.number(key) {
@@ -198,7 +212,7 @@ enum ViewBindings {
       }
     }
     _ = try o.with("rotation3d") { idx throws in
-      guard o.lua.type(at: idx) == 5 else { throw o.fieldError("rotation3d", expected: "table") }
+      guard o.lua.type(at: idx) == .table else { throw o.fieldError("rotation3d", expected: "table") }
       let r = try LuaOptions(o.lua, idx, owner: "\(o.owner) rotation3d", known: ["angle", "axis", "perspective"])
       guard let angle = try r.number("angle") else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]

@@ -25,11 +25,6 @@ public struct Color: Sendable, Equatable, Hashable {
   public func withAlpha(_ alpha: Double) -> Color { Color(r: r, g: g, b: b, a: alpha) }
   public func multipliedAlpha(_ f: Double) -> Color { Color(r: r, g: g, b: b, a: a * f) }
 
-  /// Linear blend towards `other` by `t` (0 = self).
-  public func mixed(with other: Color, _ t: Double) -> Color {
-    Color(r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t, a: a + (other.a - a) * t)
-  }
-
   /// `#RRGGBB` or `#RRGGBBAA` when not opaque.
   public var hexString: String {
     func hx(_ v: Double) -> String {

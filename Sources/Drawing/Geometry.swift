@@ -48,10 +48,6 @@ public struct Rect: Sendable, Equatable, Hashable {
   public func contains(_ r: Rect) -> Bool {
     r.x >= x - 1e-6 && r.y >= y - 1e-6 && r.maxX <= maxX + 1e-6 && r.maxY <= maxY + 1e-6
   }
-  public func union(_ r: Rect) -> Rect {
-    let nx = Swift.min(x, r.x), ny = Swift.min(y, r.y)
-    return Rect(nx, ny, Swift.max(maxX, r.maxX) - nx, Swift.max(maxY, r.maxY) - ny)
-  }
 }
 
 /// An affine transform (cairo's xx, yx, xy, yy, x0, y0).

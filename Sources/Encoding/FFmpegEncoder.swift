@@ -65,9 +65,9 @@ public final class FFmpegEncoder {
     case .webm:
       args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-fflags", "+bitexact", "-f", "webm"]  // bitexact: no random segment id or date
     case .gif:
-      // One palette for the whole animation, from every frame: the theme's background is
-      // an exact palette colour, so it shows no banding.
-      args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=0[p];[b][p]paletteuse=dither=sierra2_4a", "-loop", "0", "-f", "gif"]
+      // A palette per frame, streamed. `FFmpegEncoder.encoder` gives a `GIFEncoder` instead
+      // (one palette for the whole animation, without holding the frames).
+      args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=single:reserve_transparent=0[p];[b][p]paletteuse=new=1:dither=sierra2_4a", "-loop", "0", "-f", "gif"]
     case .webp:
       args += ["-c:v", "libwebp_anim", "-lossless", "0", "-quality", "85", "-loop", "0", "-f", "webp"]
     case .apng:
@@ -110,6 +110,13 @@ public final class FFmpegEncoder {
     }
     pid = child
     stdin = pipeFDs[1]
+  }
+
+  /// The encoder for an animation in `format`: GIFs get one palette from every frame
+  /// (`GIFEncoder`), the other formats stream to one ffmpeg.
+  public static func encoder(path: String, format: Format, width: Int, height: Int, fps: Double) throws(EncodeError) -> FrameEncoder {
+    if format == .gif { return try GIFEncoder(path: path, fps: fps) }
+    return try FFmpegEncoder(path: path, format: format, width: width, height: height, fps: fps)
   }
 
   deinit { if !finished { cancel() } }

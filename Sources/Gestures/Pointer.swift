@@ -61,9 +61,6 @@ public struct GestureRecognizer: Sendable {
 
   public init() {}
 
-  /// True while a pointer is down.
-  public var isActive: Bool { if case .idle = state { return false }; return true }
-
   func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
   /// The pointer's velocity at its last sample (scene px per second): the slope at the end

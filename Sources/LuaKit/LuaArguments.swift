@@ -4,14 +4,22 @@ import CLuaShim
 extension LuaState {
   /// Throws Lua's own "bad argument" error unless argument `i` is a table.
   public func checkTable(_ i: Int32, function: String) throws(LuaError) {
-    if type(at: i) != LUA_TTABLE { throw argumentError(i, function: function, expected: "table") }
+    if type(at: i) != .table { throw argumentError(i, function: function, expected: "table") }
   }
 
   public func checkString(_ i: Int32, function: String) throws(LuaError) -> String {
-    guard type(at: i) == LUA_TSTRING || type(at: i) == LUA_TNUMBER, let s = lua_tolstring(L, i, nil).map({ String(cString: $0) }) else {
+    guard type(at: i) == .string || type(at: i) == .number, let s = lua_tolstring(L, i, nil).map({ String(cString: $0) }) else {
       throw argumentError(i, function: function, expected: "string")
     }
+    if let long = tooLong(i) { throw argumentError(i, function: function, long) }
     return s
+  }
+
+  /// What is wrong with the string at `i` when it is longer than `maxStringBytes`, or nil.
+  func tooLong(_ i: Int32) -> String? {
+    guard maxStringBytes > 0, type(at: i) == .string else { return nil }
+    let n = Int(lua_rawlen(L, i))
+    return n > maxStringBytes ? "a text of at most \(maxStringBytes) bytes expected, got \(n) bytes" : nil
   }
 
   public func checkNumber(_ i: Int32, function: String) throws(LuaError) -> Double {
@@ -60,7 +68,7 @@ public struct LuaOptions {
     let arrayCount = lua.rawLength(self.index)
     lua.forEach(self.index) {
       if problem != nil { return }
-      if let key = lua.toString(-2), lua.type(at: -2) == LUA_TSTRING {
+      if let key = lua.toString(-2), lua.type(at: -2) == .string {
         present.insert(key)
         if !known.contains(key) {
           var msg = "unknown key '\(key)' in \(owner)"
@@ -90,7 +98,7 @@ public struct LuaOptions {
   public func has(_ key: String) -> Bool {
     let t = lua.rawGet(index, key)
     lua.pop()
-    return t != LUA_TNIL
+    return t != .nil
   }
 
   /// Pushes the field, runs `body` with its stack index unless it is nil, and pops it.
@@ -125,6 +133,7 @@ public struct LuaOptions {
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }
+    if let long = lua.tooLong(-1) { throw LuaError("bad field '\(key)' in \(owner) (\(long))") }
     guard let s = lua.toString(-1) else { throw fieldError(key, expected: "string") }
     return s
   }
@@ -155,7 +164,7 @@ public struct LuaOptions {
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNil(-1) { return nil }
-    guard lua.type(at: -1) == LUA_TTABLE else { throw fieldError(key, expected: "table") }
+    guard lua.type(at: -1) == .table else { throw fieldError(key, expected: "table") }
     let n = lua.rawLength(-1)
     if let count, n != count { throw LuaError("bad field '\(key)' in \(owner) (\(count) numbers expected, got \(n))") }
     var out: [Double] = []

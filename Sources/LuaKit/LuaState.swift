@@ -102,6 +102,12 @@ public final class LuaState {
   /// Counts `bytes` held on the Swift side for the script (its objects, decoded data)
   /// against the memory limit; a Swift function that goes over it fails when it returns.
   public func charge(_ bytes: Int) { limits.pointee.used += max(0, bytes) }
+  /// Bytes counted against the memory limit now (the Lua heap and what was charged).
+  public var memoryUsed: Int { limits.pointee.used }
+  /// The longest string (in bytes) `checkString` and `LuaOptions.string` accept (0: any):
+  /// a host keeps, lays out and draws what it takes, so a huge string costs far more there
+  /// than in Lua.
+  public var maxStringBytes = 0
   var depth = 0
   var objectRefs: [ObjectIdentifier: Int32] = [:]
 
@@ -129,9 +135,8 @@ public final class LuaState {
   // MARK: - Stack
 
   public var top: Int32 { lua_gettop(L) }
-  public func setTop(_ n: Int32) { lua_settop(L, n) }
   public func pop(_ n: Int32 = 1) { cs_pop(L, n) }
-  public func type(at i: Int32) -> Int32 { lua_type(L, i) }
+  public func type(at i: Int32) -> LuaType { LuaType(lua_type(L, i)) }
   public func typeName(at i: Int32) -> String {
     let t = lua_type(L, i)
     return t == LUA_TNONE ? "no value" : String(cString: lua_typename(L, t))
@@ -172,12 +177,12 @@ public final class LuaState {
   /// t[i] = top of stack (raw); pops the value.
   public func rawSet(_ t: Int32, index: Int) { lua_rawseti(L, t, lua_Integer(index)) }
   /// Pushes t[key] (raw) and returns its type.
-  @discardableResult public func rawGet(_ t: Int32, _ key: String) -> Int32 {
+  @discardableResult public func rawGet(_ t: Int32, _ key: String) -> LuaType {
     let t = absIndex(t)
     push(key)
-    return lua_rawget(L, t)
+    return LuaType(lua_rawget(L, t))
   }
-  @discardableResult public func rawGet(_ t: Int32, index: Int) -> Int32 { lua_rawgeti(L, t, lua_Integer(index)) }
+  @discardableResult public func rawGet(_ t: Int32, index: Int) -> LuaType { LuaType(lua_rawgeti(L, t, lua_Integer(index))) }
   public func rawLength(_ t: Int32) -> Int { Int(lua_rawlen(L, t)) }
 
   /// Calls `body` for each key of the table at `t` with the key at -2 and the value at -1.
@@ -191,7 +196,6 @@ public final class LuaState {
   }
 
   public func setGlobal(_ name: String) { lua_setglobal(L, name) }
-  public func getGlobal(_ name: String) { _ = lua_getglobal(L, name) }
 
   // MARK: - Functions
 

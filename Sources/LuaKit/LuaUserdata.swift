@@ -16,8 +16,6 @@ public struct LuaTypeInfo {
 }
 
 extension LuaState {
-  private static let objectKey = "chartscene.objects"
-
   /// Creates the metatable for a type (once per state).
   public func register(_ type: LuaTypeInfo) {
     luaL_newmetatable(L, type.name)
@@ -35,7 +33,7 @@ extension LuaState {
       guard let obj = lua.object(at: 1, typeName) else { throw LuaError("bad self for '\(typeName)' indexing") }
       guard let key = lua.toString(2) else { lua.pushNil(); return 1 }
       lua.pushRef(methodsRef)
-      if lua.rawGet(-1, key) != LUA_TNIL { return 1 }
+      if lua.rawGet(-1, key) != .nil { return 1 }
       lua.pop(2)
       if let field, try field(lua, obj, key) { return 1 }
       lua.pushNil()
@@ -94,7 +92,7 @@ extension LuaState {
 
   /// The type name Lua errors should show for the value at `i` (a userdata's `__name`).
   public func valueTypeName(at i: Int32) -> String {
-    if type(at: i) == LUA_TUSERDATA, luaL_getmetafield(L, i, "__name") == LUA_TSTRING {
+    if type(at: i) == .userdata, LuaType(luaL_getmetafield(L, i, "__name")) == .string {
       let n = toString(-1) ?? "userdata"
       pop()
       return n

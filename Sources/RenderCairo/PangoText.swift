@@ -52,6 +52,7 @@ public final class PangoText: TextMeasurer {
 
   /// A laid-out line of text (owned by the cache).
   func layout(_ text: String, font: Font) -> OpaquePointer {
+    let text = TextLimits.clipped(text)
     let key = LayoutKey(text: text, font: font)
     if let l = layouts[key] { return l }
     let l = pango_layout_new(context)!
@@ -69,6 +70,7 @@ public final class PangoText: TextMeasurer {
   }
 
   public func measure(_ text: String, font: Font) -> Size {
+    let text = TextLimits.clipped(text)
     let key = LayoutKey(text: text, font: font)
     if let s = sizes[key] { return s }
     var ink = PangoRectangle(), logical = PangoRectangle()

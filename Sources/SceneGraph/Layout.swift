@@ -8,6 +8,10 @@ public struct Layout {
   /// The animated state and the time laid out (scroll offsets, card depths, ...).
   var presentation: Presentation?
   var t = 0.0
+  /// Answers already computed in this pass (set by `layout`): without them a stack asks its
+  /// subtree the same questions once per level above it, and deep or wide trees take
+  /// quadratic (or worse) time.
+  var memo: LayoutMemo?
   public init(measurer: TextMeasurer) { self.measurer = measurer }
 
   /// Lays out the scene as it is drawn at time t.
@@ -15,11 +19,21 @@ public struct Layout {
     var l = self
     l.presentation = scene.presentation
     l.t = t
+    l.memo = LayoutMemo()
     l.place(scene.root, in: Rect(0, 0, scene.width, scene.height))
   }
 
   /// True when the node grows to fill the space offered along an axis.
   public func isFlexible(_ n: Node, horizontal: Bool) -> Bool {
+    guard let memo else { return computeFlexible(n, horizontal: horizontal) }
+    let key = LayoutMemo.Key(node: ObjectIdentifier(n), horizontal: horizontal)
+    if let known = memo.flexible[key] { return known }
+    let answer = computeFlexible(n, horizontal: horizontal)
+    memo.flexible[key] = answer
+    return answer
+  }
+
+  func computeFlexible(_ n: Node, horizontal: Bool) -> Bool {
     if (horizontal ? n.style.width : n.style.height) != nil { return false }
     switch n.kind {
     case .chart, .card, .canvas, .spacer, .list, .carousel, .cards, .tabs: return true
@@ -30,6 +44,15 @@ public struct Layout {
 
   /// The size a node takes when it is not flexible, for an offered size.
   public func naturalSize(_ n: Node, offered: Size) -> Size {
+    guard let memo else { return computeNaturalSize(n, offered: offered) }
+    let key = LayoutMemo.SizeKey(node: ObjectIdentifier(n), width: offered.width, height: offered.height)
+    if let known = memo.natural[key] { return known }
+    let answer = computeNaturalSize(n, offered: offered)
+    memo.natural[key] = answer
+    return answer
+  }
+
+  func computeNaturalSize(_ n: Node, offered: Size) -> Size {
     let p = n.style.padding
     let inner = Size(max(0, offered.width - p.left - p.right), max(0, offered.height - p.top - p.bottom))
     var content: Size
@@ -130,4 +153,12 @@ public struct Layout {
     if vertical == false, align == .top || align == .bottom { x = r.x + (r.width - w) / 2 }
     return Rect(x, y, w, h)
   }
+}
+
+/// What one layout pass has worked out about nodes (the tree does not change during a pass).
+final class LayoutMemo {
+  struct Key: Hashable { var node: ObjectIdentifier; var horizontal: Bool }
+  struct SizeKey: Hashable { var node: ObjectIdentifier; var width: Double; var height: Double }
+  var flexible: [Key: Bool] = [:]
+  var natural: [SizeKey: Size] = [:]
 }

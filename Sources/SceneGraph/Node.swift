@@ -136,7 +136,14 @@ public final class Node {
     self.style = style
     self.children = children
     self.levels = 1 + (children.map(\.levels).max() ?? 0)
+    self.views = children.reduce(1) { $0 + $1.views }
   }
+
+  /// Views in this subtree, this one included, as built.
+  public let views: Int
+  /// How many views one scene may hold. Layout, hit testing and rendering visit every view
+  /// in every frame; a real scene needs a few hundred.
+  public static let maxViews = 10_000
 
   /// Levels of views from this node down (1 for a leaf), as built.
   public let levels: Int

@@ -7,22 +7,10 @@
 #include <lua5.4/lualib.h>
 
 static const int CS_LUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
-static const int CS_LUA_RIDX_GLOBALS = LUA_RIDX_GLOBALS;
 
 static inline void cs_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void cs_newtable(lua_State *L) { lua_newtable(L); }
-static inline const char *cs_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
-static inline lua_Number cs_tonumber(lua_State *L, int i) { return lua_tonumber(L, i); }
-static inline lua_Integer cs_tointeger(lua_State *L, int i) { return lua_tointeger(L, i); }
-static inline int cs_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
 static inline int cs_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
-static inline int cs_istable(lua_State *L, int i) { return lua_istable(L, i); }
-static inline int cs_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
-static inline int cs_upvalueindex(int i) { return lua_upvalueindex(i); }
-static inline void cs_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline void cs_insert(lua_State *L, int i) { lua_insert(L, i); }
 static inline void cs_remove(lua_State *L, int i) { lua_remove(L, i); }
-static inline void cs_replace(lua_State *L, int i) { lua_replace(L, i); }
 static inline void *cs_newuserdata(lua_State *L, size_t n) { return lua_newuserdatauv(L, n, 1); }
 static inline int cs_pcall(lua_State *L, int nargs, int nresults, int msgh) { return lua_pcall(L, nargs, nresults, msgh); }
 

@@ -1,12 +1,7 @@
 import Drawing
 
-/// Draws display lists. `CairoPainter` draws pixels, SVG and PDF; `RecordingPainter` writes
-/// a stable text dump for tests.
-public protocol Painter {
-  func paint(_ list: DisplayList) throws
-}
-
-/// A text dump of a display list: one line per item, numbers rounded to 0.1 px.
+/// A text dump of a display list, for tests: one line per item, numbers rounded to 0.1 px.
+/// (`RenderCairo/CairoPainter` draws display lists as pixels, SVG and PDF.)
 public struct RecordingPainter {
   public init() {}
 

@@ -1,0 +1,27 @@
+import Drawing
+
+extension ChartSet {
+  /// The bytes the set holds: its columns (8 bytes a value), names and ids, and a little
+  /// for each line and the set itself. What the set is charged against `--max-memory`.
+  public var footprint: Int {
+    var bytes = 1024 + name.utf8.count + xs.count * 8
+    for line in lines { bytes += 256 + line.id.utf8.count + line.name.utf8.count + line.values.count * 8 }
+    return bytes
+  }
+
+  /// Throws when the set's name or a line's id or name is longer than `TextLimits.maxBytes`
+  /// (they are drawn in titles, legends and tooltips, in every frame).
+  public func checkTextLengths(file: String?) throws(DataError) {
+    func check(_ text: String, _ what: String) throws(DataError) {
+      let n = text.utf8.count
+      guard n <= TextLimits.maxBytes else {
+        throw DataError(file: file, "\(what) is \(n) bytes long (at most \(TextLimits.maxBytes))")
+      }
+    }
+    try check(name, "the name of the chart")
+    for (k, line) in lines.enumerated() {
+      try check(line.id, "the id of line \(k + 1)")
+      try check(line.name, "the name of line '\(TextLimits.clipped(line.id))'")
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import Drawing
+import Glibc
+
+/// Something that takes an animation's frames in order and writes one file at the end.
+public protocol FrameEncoder: AnyObject {
+  func write(_ image: RasterImage) throws(FFmpegEncoder.EncodeError)
+  /// Writes the file (under its final name) once every frame was given.
+  func finish() throws(FFmpegEncoder.EncodeError)
+  /// Stops and removes what was written.
+  func cancel()
+}
+
+extension FFmpegEncoder: FrameEncoder {}
+
+/// Animated GIF with one palette made from every frame, in memory that does not grow with
+/// the number of frames. ffmpeg's `palettegen` gives its palette only after the last frame,
+/// so a one-pass `split, palettegen, paletteuse` graph holds every frame until then
+/// (600 frames of 1000×1000 were 2.4 GB of BGRA). Here each frame is compressed as a PNG
+/// (CPNG: fast, lossless) onto a temporary file in the output's folder; when the frames
+/// are complete, one ffmpeg makes the palette from that file and a second maps the frames
+/// to it. Both stream the frames, and the output is the same bytes on every run.
+public final class GIFEncoder: FrameEncoder {
+  let path: String
+  let fps: Double
+  /// The frames, one PNG after another (ffmpeg's `image2pipe` reads them back).
+  let frames: String
+  var framesFD: Int32
+  let palette: String
+  let temp: String
+  var finished = false
+
+  public init(path: String, fps: Double) throws(FFmpegEncoder.EncodeError) {
+    self.path = path
+    self.fps = fps
+    let dir = AtomicPaths.directory(of: path)
+    var made: [String] = []
+    func tempFile() throws(FFmpegEncoder.EncodeError) -> (String, Int32) {
+      var template = Array((dir + "/.chartscene-XXXXXX").utf8CString)
+      guard let fd = TempFiles.create(&template) else {
+        let reason = String(cString: strerror(errno))
+        for p in made { unlink(p); TempFiles.unregister(p) }
+        throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(reason)")
+      }
+      let name = String(cString: template.map { UInt8(bitPattern: $0) })
+      made.append(name)
+      return (name, fd)
+    }
+    let (f, fd) = try tempFile()
+    frames = f
+    framesFD = fd
+    let (p, pfd) = try tempFile()
+    close(pfd)
+    palette = p
+    let (t, tfd) = try tempFile()
+    close(tfd)
+    temp = t
+  }
+
+  deinit { if !finished { cancel() } }
+
+  public func write(_ image: RasterImage) throws(FFmpegEncoder.EncodeError) {
+    let png: [UInt8]
+    do { png = try PNGEncoder(threads: 1).encode(image) } catch {
+      cancel()
+      throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(error)")
+    }
+    var failure: Int32 = 0
+    png.withUnsafeBytes { raw in
+      var off = 0
+      while off < raw.count {
+        let n = Glibc.write(framesFD, raw.baseAddress! + off, raw.count - off)
+        if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+        off += n
+      }
+    }
+    if failure != 0 {
+      cancel()
+      throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(failure)))")
+    }
+  }
+
+  public func finish() throws(FFmpegEncoder.EncodeError) {
+    guard !finished else { throw FFmpegEncoder.EncodeError(description: "ffmpeg was stopped before '\(path)' was complete") }
+    close(framesFD)
+    framesFD = -1
+    let input = ["-f", "image2pipe", "-c:v", "png", "-framerate", FFmpegEncoder.rate(fps), "-i", frames]
+    do {
+      // The theme's background is an exact palette colour, so it shows no banding.
+      try FFmpegEncoder.run(input + ["-vf", "palettegen=stats_mode=full:reserve_transparent=0", "-frames:v", "1", "-update", "1",
+                                     "-c:v", "png", "-f", "image2", palette], output: path, temp: palette)
+      try FFmpegEncoder.run(input + ["-f", "image2pipe", "-c:v", "png", "-i", palette,
+                                     "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a", "-loop", "0", "-f", "gif", temp],
+                            output: path, temp: temp)
+    } catch {
+      cancel()
+      throw error
+    }
+    finished = true
+    for p in [frames, palette] { unlink(p); TempFiles.unregister(p) }
+    defer { TempFiles.unregister(temp) }
+    chmod(temp, 0o644)
+    if rename(temp, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temp)
+      throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(reason)")
+    }
+  }
+
+  public func cancel() {
+    guard !finished else { return }
+    finished = true
+    if framesFD >= 0 { close(framesFD); framesFD = -1 }
+    for p in [frames, palette, temp] { unlink(p); TempFiles.unregister(p) }
+  }
+}
+
+extension FFmpegEncoder {
+  /// Runs ffmpeg with `args` (after the common options) on files, and waits for it. Any line
+  /// it prints is a failure, named with `output` in place of `temp`.
+  static func run(_ args: [String], output: String, temp: String) throws(EncodeError) {
+    let all = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + args
+    var logFDs: [Int32] = [0, 0]
+    guard pipeCloseOnExec(&logFDs) else { throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
+    var cargs = all.map { strdup($0) } + [nil]
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attr, &none)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+    var child: pid_t = 0
+    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, "ffmpeg", &actions, &attr, &cargs, environ), child) }
+    posix_spawnattr_destroy(&attr)
+    for a in cargs { free(a) }
+    posix_spawn_file_actions_destroy(&actions)
+    close(logFDs[1])
+    let log = Log()
+    log.drain(logFDs[0])
+    if rc != 0 { throw EncodeError(description: "cannot run ffmpeg (\(String(cString: strerror(rc)))); scripts/install-deps installs it") }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    TempFiles.unregister(child: child)
+    let line = log.firstLine()
+    guard (status & 0x7f) == 0 && (status >> 8) & 0xff == 0 && line == nil else {
+      let reason = line.map { ": " + $0.replacing(temp, with: output) } ?? ""
+      throw EncodeError(description: "ffmpeg failed writing '\(output)'\(reason)")
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// Issue 14, item 6: limits that limit. Each case runs the built executable and measures
+/// its peak memory (with every ffmpeg it ran) and its time.
+final class LimitTests: XCTestCase {
+  var dir: URL!
+
+  override func setUpWithError() throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-limits-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let u = dir.appendingPathComponent(name)
+    try text.write(to: u, atomically: true, encoding: .utf8)
+    return u.path
+  }
+
+  struct Run { var status: Int32; var stderr: String; var peakMB: Double; var seconds: Double }
+
+  /// Runs chartscene (`-o` names a file in the folder); `peakMB` is the largest resident set of the process and
+  /// of the children it waited for (ffmpeg), from wait4.
+  func run(_ args: [String]) throws -> Run {
+    let errPath = dir.appendingPathComponent("stderr.txt").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // Outputs go into the folder.
+    var argv = [CLI.binary.path]
+    for (k, a) in args.enumerated() { argv.append(k > 0 && args[k - 1] == "-o" ? dir.appendingPathComponent(a).path : a) }
+    var cargs = argv.map { strdup($0) } + [nil]
+    defer { for a in cargs { free(a) } }
+    var pid: pid_t = 0
+    let start = Date()
+    let rc = posix_spawn(&pid, CLI.binary.path, &actions, nil, &cargs, environ)
+    guard rc == 0 else { throw NSError(domain: "spawn", code: Int(rc)) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return Run(status: code, stderr: err, peakMB: Double(usage.ru_maxrss) / 1024, seconds: Date().timeIntervalSince(start))
+  }
+
+  func assertOneError(_ r: Run, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(r.status, 1, r.stderr, file: file, line: line)
+    XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr, file: file, line: line)
+    XCTAssertTrue(r.stderr.hasPrefix("error: ") && r.stderr.contains(expected), "'\(r.stderr)' lacks '\(expected)'", file: file, line: line)
+  }
+
+  /// A 20 MB title on 8 charts took ~4 GB under --max-memory 64M (Pango laid it out on
+  /// every painter).
+  func testHugeTitleIsRefusedAtItsLine() throws {
+    let s = try write("title.lua", """
+      local d = cs.data.sample()
+      local t = string.rep("x", 20 * 1024 * 1024)
+      local kids = {}
+      for i = 1, 8 do kids[i] = cs.chart{ data = d[1], title = t } end
+      return cs.scene{ width = 640, height = 480, root = cs.vstack(kids) }
+      """)
+    let r = try run([s, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r, "title.lua:4: bad field 'title' in cs.chart (a text of at most 10000 bytes expected, got 20971520 bytes)")
+    XCTAssertLessThan(r.peakMB, 200)
+    // The same title at the limit is drawn (clipped by the chart), and g:text and cs.text
+    // have the same limit.
+    let ok = try write("ok.lua", """
+      local t = string.rep("x", 10000)
+      return cs.scene{ width = 320, height = 240, root = cs.vstack{ cs.chart{ data = cs.data.sample()[1], title = t }, cs.text{ text = t } } }
+      """)
+    XCTAssertEqual(try run([ok, "-o", "ok.png"]).status, 0)
+    let text = try write("text.lua", "return cs.scene{ width = 320, height = 240, root = cs.text{ text = string.rep('é', 5001) } }")
+    assertOneError(try run([text, "-o", "out.png"]), "text.lua:1: bad field 'text' in cs.text (a text of at most 10000 bytes expected, got 10002 bytes)")
+    let canvas = try write("canvas.lua", """
+      return cs.scene{ width = 320, height = 240, root = cs.canvas{ draw = function(g, w, h)
+        g:text(string.rep("x", 10001), 0, 0)
+      end } }
+      """)
+    assertOneError(try run([canvas, "-o", "out.png"]), "canvas.lua:2: bad argument #2 to 'text' (a text of at most 10000 bytes expected, got 10001 bytes)")
+  }
+
+  /// A 10 MB line name in a data file took 1.25 GB.
+  func testHugeNameInADataFileIsRefused() throws {
+    let name = String(repeating: "n", count: 10 << 20)
+    _ = try write("big.json", """
+      [{"columns":[["x",1000,2000,3000],["y0",1,2,3]],"types":{"x":"x","y0":"line"},"names":{"y0":"\(name)"},"colors":{"y0":"#3366cc"}}]
+      """)
+    let s = try write("name.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.telegram('big.json')[1] } }")
+    let r = try run([s, "-o", "out.png"])
+    assertOneError(r, "name.lua:1: big.json: the name of line 'y0' is 10485760 bytes long (at most 10000)")
+    XCTAssertLessThan(r.peakMB, 300)
+    let csv = try write("big.csv", "time,\(name)\n1000,1\n2000,2\n")
+    _ = csv
+    let c = try write("csv.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('big.csv') } }")
+    assertOneError(try run([c, "-o", "out.png"]), "csv.lua:1: big.csv: the name of line 'y0' is 10485760 bytes long (at most 10000)")
+    let inline = try write("series.lua", """
+      return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.series{ x = {1, 2}, lines = { { id = "a", values = {1, 2}, name = string.rep("n", 20000) } } } } }
+      """)
+    assertOneError(try run([inline, "-o", "out.png"]), "bad field 'name' in cs.data.series lines[1] (a text of at most 10000 bytes expected, got 20000 bytes)")
+  }
+
+  /// Texts a canvas draws were not counted: 100,000 texts of 9,000 bytes a frame are 900 MB.
+  func testCanvasTextsCountAgainstTheMemoryLimit() throws {
+    let s = try write("canvas.lua", """
+      local s = string.rep("x", 9000)
+      return cs.scene{ width = 320, height = 240, root = cs.canvas{ draw = function(g, w, h)
+        for i = 1, 100000 do g:text(s, 0, 0) end
+      end } }
+      """)
+    let r = try run([s, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r, "canvas.lua:3: script needs more memory than the 64 MiB allowed (--max-memory)")
+    XCTAssertLessThan(r.peakMB, 300)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
+    // What a draw call was charged is given back when it ends: 6 MB of texts a frame, for
+    // 20 frames, under a 64 MiB cap.
+    let frames = try write("frames.lua", """
+      local s = string.rep("x", 6000)
+      return cs.scene{ width = 64, height = 48, fps = 10, duration = 2, root = cs.canvas{ draw = function(g, w, h)
+        for i = 1, 1000 do g:text(s, 0, 0) end
+      end } }
+      """)
+    let f = try run([frames, "-o", "f-%02d.png", "--max-memory", "64M"])
+    XCTAssertEqual(f.status, 0, f.stderr)
+  }
+
+  /// Views and their nesting bound the work of layout: 2,000 stacks nested 99 deep took
+  /// 33 s to lay out (cubic), and a scene may hold at most 10,000 views.
+  func testDeepAndWideTreesLayOutInTimeAndAreCapped() throws {
+    let deep = try write("deep.lua", """
+      local kids = {}
+      for c = 1, 20 do
+        local v = cs.text{ text = "x" .. c }
+        for i = 1, 98 do v = cs.vstack{ v } end
+        kids[c] = v
+      end
+      return cs.scene{ width = 640, height = 480, root = cs.hstack(kids) }
+      """)
+    let r = try run([deep, "-o", "deep.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertLessThan(r.seconds, 10)
+    let wide = try write("wide.lua", """
+      local kids = {}
+      for c = 1, 100 do
+        local row = {}
+        for i = 1, 100 do row[i] = cs.text{ text = "x" } end
+        kids[c] = cs.hstack(row)
+      end
+      return cs.scene{ width = 640, height = 480, root = cs.vstack(kids) }
+      """)
+    assertOneError(try run([wide, "-o", "out.png"]), "wide.lua:7: a scene may hold at most 10000 views (cs.vstack would hold 10101)")
+    let tabs = try write("tabs.lua", """
+      local tabs = {}
+      for t = 1, 2 do
+        local row = {}
+        for i = 1, 5000 do row[i] = cs.spacer{} end
+        tabs[t] = { title = "t" .. t, view = cs.vstack(row) }
+      end
+      return cs.scene{ width = 640, height = 480, root = cs.tabs(tabs) }
+      """)
+    assertOneError(try run([tabs, "-o", "out.png"]), "tabs.lua:7: a scene may hold at most 10000 views (cs.tabs would hold 10003)")
+  }
+
+  /// 4,000 timeline drags took 17 s (each one re-sorted every pending pointer event).
+  func testTimelineCostIsLinearInItsEvents() throws {
+    func drags(_ n: Int) throws -> Run {
+      let s = try write("drags\(n).lua", """
+        local tl = {}
+        for i = 1, \(n) do
+          tl[i] = cs.drag{ at = (i - 1) * \(10.0 / Double(n)), target = "c.minimap.window", by = { (i % 2 == 0) and 5 or -5, 0 }, duration = 0.5 }
+        end
+        return cs.scene{ width = 320, height = 240, duration = 10.5, fps = 30, timeline = tl, root = cs.chart{ id = "c", data = cs.data.sample()[1] } }
+        """)
+      return try run([s, "--at", "10.4", "-o", "d\(n).png"])
+    }
+    let small = try drags(2000), large = try drags(8000)
+    XCTAssertEqual(small.status, 0, small.stderr)
+    XCTAssertEqual(large.status, 0, large.stderr)
+    // Quadratic work would make 4 times the events take 16 times as long.
+    XCTAssertLessThan(large.seconds, 8 * small.seconds + 2, "2,000 drags: \(small.seconds) s, 8,000: \(large.seconds) s")
+    XCTAssertLessThan(large.seconds, 30)
+  }
+
+  /// A data file may be at most half of what the memory limit leaves (it and what is
+  /// decoded from it are held at once), and a quarter of the limit.
+  func testDataFilesAreHeldToWhatTheMemoryLimitLeaves() throws {
+    var csv = "time,a\n"
+    for k in 0..<400_000 { csv += "\(1_000_000 + k * 1000),\(k % 97)\n" }
+    _ = try write("d.csv", csv)  // 5.6 MB
+    let s = try write("d.lua", """
+      local keep = {}
+      for i = 1, 56 do keep[i] = string.rep("x", 1024 * 1024 - i) end
+      return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv("d.csv") } }
+      """)
+    let r0 = try run([s, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r0, "d.lua:3: cannot read '")
+    assertOneError(r0, "d.csv': the file is larger than 3 MiB (half of what --max-memory leaves)")
+    let plain = try write("p.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('d.csv') } }")
+    assertOneError(try run([plain, "-o", "out.png", "--max-memory", "16M"]), "the file is larger than 4 MiB (a quarter of --max-memory)")
+    let r = try run([plain, "-o", "out.png", "--max-memory", "64M"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+  }
+
+  /// ffmpeg's one-pass GIF graph held every frame until the palette was made: memory grew
+  /// with the frame count. Now 10 times the frames take (nearly) the same memory.
+  func testGIFMemoryDoesNotGrowWithTheFrameCount() throws {
+    func gif(_ seconds: Int) throws -> Run {
+      let s = try write("g\(seconds).lua", """
+        return cs.scene{ width = 400, height = 300, fps = 30, duration = \(seconds), root = cs.canvas{ draw = function(g, w, h, t)
+          g:color("#3366cc"):circle(w / 2 + 100 * math.sin(t * 3), h / 2, 40):fill()
+        end } }
+        """)
+      return try run([s, "-o", "g\(seconds).gif"])
+    }
+    let short = try gif(2), long = try gif(20)  // 60 and 600 frames of 480 KB
+    XCTAssertEqual(short.status, 0, short.stderr)
+    XCTAssertEqual(long.status, 0, long.stderr)
+    XCTAssertLessThan(long.peakMB, short.peakMB + 60, "60 frames: \(short.peakMB) MB, 600 frames: \(long.peakMB) MB")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".chartscene") }
+    XCTAssertEqual(leftovers, [])
+  }
+}
