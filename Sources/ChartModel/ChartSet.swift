@@ -66,12 +66,15 @@ public final class ChartSet {
 
   public private(set) var window: TimeWindow = .all
   public private(set) var hidden: Set<String> = []
+  /// One min/max pyramid per line (in line order), built here once: see `MinMaxPyramid`.
+  public let pyramids: [MinMaxPyramid]
 
   public init(name: String, xs: [Double], lines: [Line], flags: SetFlags = SetFlags()) {
     self.name = name
     self.xs = xs
     self.lines = lines
     self.flags = flags
+    self.pyramids = lines.map { MinMaxPyramid($0.values) }
     // At least two points (or 1 % of the axis) stay visible.
     self.minimumWindowWidth = xs.count > 1 ? max(0.01, min(1, 2 / Double(xs.count - 1))) : 1
   }
@@ -163,7 +166,7 @@ public final class ChartSet {
       // The window lies between two points: use its neighbours.
       idx = drawIndices(in: w)
     }
-    return ChartSet.range(of: lines.filter { !h.contains($0.id) }, in: idx)
+    return valueRange(of: lines.filter { !h.contains($0.id) }, in: idx)
   }
 
   /// The line's value at time t, interpolated between its neighbouring points (nil in a
@@ -202,6 +205,35 @@ public final class ChartSet {
       }
     }
     return lo <= hi ? ValueRange(lo, hi) : nil
+  }
+
+  /// Min and max of the given lines (of this set) over an index range, gaps skipped: from
+  /// the pyramids, O(lines × log n).
+  public func valueRange(of lines: [Line], in idx: Range<Int>) -> ValueRange? {
+    var lo = Double.infinity, hi = -Double.infinity
+    for line in lines {
+      guard let r = pyramid(for: line)?.minMax(idx) ?? ChartSet.range(of: [line], in: idx).map({ ($0.min, $0.max) }) else { continue }
+      lo = Swift.min(lo, r.min); hi = Swift.max(hi, r.max)
+    }
+    return lo <= hi ? ValueRange(lo, hi) : nil
+  }
+
+  /// The pyramid of one of this set's lines (by id).
+  public func pyramid(for line: Line) -> MinMaxPyramid? {
+    guard let k = lines.firstIndex(where: { $0.id == line.id }), pyramids[k].count == line.values.count else { return nil }
+    return pyramids[k]
+  }
+
+  /// What a chart draws of a line over some indices: polylines in pixel space with at most
+  /// four vertices per pixel column (first, min, max, last), split at gaps. Up to 4,096
+  /// points every point is kept; above, the columns come from the line's pyramid, so the
+  /// cost grows with the pixel columns, not with the points. `xToPixel` must not decrease.
+  public func polylines(for line: Line, indices: Range<Int>,
+                        xToPixel: (Double) -> Double, yToPixel: (Double) -> Double) -> [[Point]] {
+    if indices.count > Decimation.exactLimit, let p = pyramid(for: line) {
+      return p.polylines(xs: xs, indices: indices, xToPixel: xToPixel, yToPixel: yToPixel)
+    }
+    return Decimation.polylines(xs: xs, ys: line.values, indices: indices, xToPixel: xToPixel, yToPixel: yToPixel)
   }
 
   /// The values at the point nearest to a fraction of the axis.

@@ -4,13 +4,16 @@ import Drawing
 /// most four points per pixel column (first, min, max, last, as uPlot does), so a path
 /// never holds more than a few vertices per pixel however many points the data has.
 public enum Decimation {
+  /// Up to this many points, every point is drawn.
+  public static let exactLimit = 4096
+
   public static func polylines(
     xs: [Double], ys: [Double], indices: Range<Int>,
-    xToPixel: (Double) -> Double, yToPixel: (Double) -> Double
+    xToPixel: (Double) -> Double, yToPixel: (Double) -> Double, forceColumns: Bool = false
   ) -> [[Point]] {
     var out: [[Point]] = []
     var current: [Point] = []
-    let decimate = indices.count > 4096
+    let decimate = forceColumns || indices.count > exactLimit
     var colX = Double.nan
     var first = 0.0, last = 0.0, lo = 0.0, hi = 0.0, loFirst = true
     func flushColumn() {

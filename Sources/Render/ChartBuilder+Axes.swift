@@ -20,7 +20,7 @@ extension ChartBuilder {
     for line in set.lines {
       let alpha = snap.alpha[line.id] ?? 1
       guard alpha > 0.001 else { continue }
-      let polylines = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: xOf, yToPixel: yOf)
+      let polylines = set.polylines(for: line, indices: idx, xToPixel: xOf, yToPixel: yOf)
       stroke(polylines, color: line.color.multipliedAlpha(alpha), width: spec.lineWidth)
       // A point with gaps on both sides: a dot a little wider than the line.
       for pl in polylines where pl.count == 1 {

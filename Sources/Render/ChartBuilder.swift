@@ -118,7 +118,7 @@ struct ChartBuilder {
       let alpha = snap.alpha[line.id] ?? 1
       guard alpha > 0.001 else { continue }
       key += " \(line.id)=\(alpha)"
-      let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
+      let pls = set.polylines(for: line, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
       var path = Path()
       for pl in pls {
         guard let first = pl.first else { continue }

@@ -183,7 +183,7 @@ public struct ChartSnapshot: Sendable {
     dataRange = set.dataRange(in: window)
     // The axis holds what is drawn, including where lines cross the window's edges.
     targetScale = YScale.nice(
-      for: set.drawnRange(in: window) ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
+      for: set.drawnRange(in: window) ?? set.valueRange(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
       maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
     if let axis = presentation?.axis(key) {
       let r = axis.range.value(at: t)
@@ -196,7 +196,7 @@ public struct ChartSnapshot: Sendable {
     }
     // Lines still fading out count too, so they stay inside the mini-map.
     let drawn = set.lines.filter { (alpha[$0.id] ?? 1) > 0.001 }
-    overviewRange = ChartSet.range(of: drawn.isEmpty ? set.lines : drawn, in: 0..<set.count)
+    overviewRange = set.valueRange(of: drawn.isEmpty ? set.lines : drawn, in: 0..<set.count)
     if spec.indicator, let f = spec.indicatorAt, set.count > 0 {
       let i = set.nearestIndex(toTime: set.time(atFraction: f))
       let x = set.xs[i]
@@ -209,7 +209,7 @@ public struct ChartSnapshot: Sendable {
   public static func targetScale(spec: ChartSpec, plot: Rect, window: TimeWindow) -> YScale {
     let set = spec.data
     return YScale.nice(
-      for: set.drawnRange(in: window) ?? ChartSet.range(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
+      for: set.drawnRange(in: window) ?? set.valueRange(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
       maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
   }
 }
