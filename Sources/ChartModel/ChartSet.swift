@@ -68,6 +68,8 @@ public final class ChartSet {
   public private(set) var hidden: Set<String> = []
   /// One min/max pyramid per line (in line order), built here once: see `MinMaxPyramid`.
   public let pyramids: [MinMaxPyramid]
+  /// Polylines kept from frame to frame by what they depend on (the mini-map's whole axis).
+  private var memo: [String: [[Point]]] = [:]
 
   public init(name: String, xs: [Double], lines: [Line], flags: SetFlags = SetFlags()) {
     self.name = name
@@ -234,6 +236,15 @@ public final class ChartSet {
       return p.polylines(xs: xs, indices: indices, xToPixel: xToPixel, yToPixel: yToPixel)
     }
     return Decimation.polylines(xs: xs, ys: line.values, indices: indices, xToPixel: xToPixel, yToPixel: yToPixel)
+  }
+
+  /// `make()`, or what it returned last time for the same key (a few keys are kept).
+  public func memoized(_ key: String, _ make: () -> [[Point]]) -> [[Point]] {
+    if let hit = memo[key] { return hit }
+    let value = make()
+    if memo.count >= 16 { memo.removeAll() }
+    memo[key] = value
+    return value
   }
 
   /// The values at the point nearest to a fraction of the axis.

@@ -49,6 +49,7 @@ public struct AnimationJob {
   /// Renders the frames and writes the output: checks what was asked, starts the encoder,
   /// paints the frames on the workers in order, then puts the files in place.
   public func run(_ session: Session) throws(HostError) {
+    let started = StageTiming.now()
     let plan = try check(session)
     let video = try encoder(plan, fps: session.simulation.clock.fps)
     let meter = Progress(total: plan.range.count, enabled: progress)
@@ -58,6 +59,7 @@ public struct AnimationJob {
       try renderFrames(session, plan, video: video, written: &written, meter: meter)
       if let video { do { try video.finish() } catch { throw HostError(error.description) } }
       if let pattern = plan.pattern { try AnimationJob.moveIntoPlace(pattern, plan.range) }
+      StageTiming.report(frames: plan.range.count, wall: StageTiming.now() - started)
     } catch {
       video?.cancel()
       for f in written { unlink(f); TempFiles.unregister(f) }
@@ -132,7 +134,11 @@ public struct AnimationJob {
         case .failure(let e as HostError): throw e
         case .failure(let e): throw HostError("cannot render frame \(next): \(e)")
         case .success(let img):
-          if let img, let video { do { try video.write(img) } catch { throw HostError(error.description) } }
+          if let img, let video {
+            let t0 = StageTiming.cpuNow()
+            do { try video.write(img) } catch { throw HostError(error.description) }
+            if StageTiming.enabled { StageTiming.add(.encode, StageTiming.cpuNow() - t0) }
+          }
         }
         inFlight.signal()
         meter.step()
@@ -162,9 +168,9 @@ public struct AnimationJob {
   /// Paints one frame: into its PNG file of a sequence (under its temporary name; nil is
   /// returned), or as pixels for the encoder.
   static func paint(_ list: DisplayList, scale: Double, painter: CairoPainter, sequenceFile target: String?) throws -> RasterImage? {
-    guard let target else { return try painter.raster(list, scale: scale) }
+    guard let target else { return try StageTiming.measure(.paint) { try painter.raster(list, scale: scale) } }
     let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
-    do { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } catch let e as AtomicOutput.WriteError {
+    do { try StageTiming.measure(.encode) { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } } catch let e as AtomicOutput.WriteError {
       // Named as the user named it, not by its temporary name.
       throw HostError(AtomicOutput.WriteError(path: target, reason: e.reason).description)
     }

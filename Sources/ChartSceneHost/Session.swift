@@ -37,6 +37,8 @@ public final class Session {
     public var maxTime: Double = 10
     /// Bytes the script's Lua heap and the data it loads may hold (`--max-memory`).
     public var maxMemory: Int = 1 << 30
+    /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
+    public var args: [(String, String)] = []
     public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
       self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
@@ -47,6 +49,7 @@ public final class Session {
 
   public init(scriptPath: String, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
     self.scriptPath = scriptPath
+    let loadStart = StageTiming.now()
     let bytes: [UInt8]
     do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
     let assets = try AssetLocator.locate()
@@ -59,6 +62,7 @@ public final class Session {
       if !quiet { Session.printError("warning: \(message)") }
     }
     files?(context.files)
+    context.args = overrides.args
     let lua = LuaState()
     ChartSceneModule.install(lua, context: context)
     lua.memoryLimit = overrides.maxMemory
@@ -115,6 +119,7 @@ public final class Session {
     if let h = overrides.height { scene.height = h }
     text = PangoText()
     Layout(measurer: text).layout(scene, at: 0)
+    StageTiming.add(.load, StageTiming.now() - loadStart)
   }
 
   /// An error when writing `output` would overwrite the script or a file it read.
@@ -127,15 +132,17 @@ public final class Session {
 
   /// Simulates up to time t (the tick at or before it) and lays the scene out as drawn then.
   public func advance(to t: Double) throws(HostError) {
-    try simulation.advance(to: simulation.clock.frame(at: t))
-    Layout(measurer: text).layout(scene, at: t)
+    try StageTiming.measure(.simulate) { () throws(HostError) in
+      try simulation.advance(to: simulation.clock.frame(at: t))
+      Layout(measurer: text).layout(scene, at: t)
+    }
   }
 
   /// The scene at time t as a display list (runs canvas draw functions).
   public func displayList(at t: Double) throws(HostError) -> DisplayList {
     try advance(to: t)
     do {
-      return try DisplayListBuilder(measurer: text).build(scene, time: t)
+      return try StageTiming.measure(.build) { try DisplayListBuilder(measurer: text).build(scene, time: t) }
     } catch let e as LuaError {
       throw HostError(Session.located(e.message, file: scriptPath, chunks: context.chunks))
     } catch {

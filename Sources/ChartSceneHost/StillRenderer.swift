@@ -17,7 +17,7 @@ enum StillRenderer {
   static func png(_ list: DisplayList, scale: Double, threads: Int = 2, painter: CairoPainter? = nil) throws -> [UInt8] {
     let (w, h) = CairoPainter.deviceSize(list, scale: scale)
     let stripes = max(1, min(threads, w * h / minimumPixelsPerStripe, h))
-    let image = try (painter ?? CairoPainter(text: PangoText())).raster(list, scale: scale)
-    return try PNGEncoder(threads: Int32(stripes)).encode(image, opaque: list.background.a >= 1)
+    let image = try StageTiming.measure(.paint) { try (painter ?? CairoPainter(text: PangoText())).raster(list, scale: scale) }
+    return try StageTiming.measure(.encode) { try PNGEncoder(threads: Int32(stripes)).encode(image, opaque: list.background.a >= 1) }
   }
 }

@@ -30,6 +30,8 @@ public final class BindingContext {
   public let presentation = Presentation()
   /// The scene the script returned (for `cs.call` functions).
   public var scene: Scene?
+  /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
+  public var args: [(String, String)] = []
 
   /// Every file the script made chartscene read (data, modules, presets): what `--watch`
   /// watches besides the script.

@@ -22,6 +22,7 @@ public enum ChartSceneModule {
     lua.push(version)
     lua.rawSet(cs, "version")
     DataBinding.install(lua, into: cs, context: context)
+    ArgsBinding.install(lua, into: cs, context: context)
     ViewBindings.install(lua, into: cs, context: context)
     SceneBinding.install(lua, into: cs, context: context)
     TimelineBindings.install(lua, into: cs, context: context)

@@ -56,7 +56,7 @@ struct ChartBuilder {
 
   // MARK: - Lines
 
-  mutating func stroke(_ polylines: [[Point]], color: Color, width: Double) {
+  mutating func stroke(_ polylines: [[Point]], color: Color, width: Double, join: LineJoin = .round) {
     var path = Path()
     for pl in polylines {
       guard let first = pl.first else { continue }
@@ -64,7 +64,7 @@ struct ChartBuilder {
       if pl.count == 1 { path.line(to: first) }  // a lone point between gaps: a dot
       for p in pl.dropFirst() { path.line(to: p) }
     }
-    if !path.isEmpty { items.append(.path(path, .stroke(color, width: width))) }
+    if !path.isEmpty { items.append(.path(path, .stroke(color, width: width, join: join))) }
   }
 
   // MARK: - Indicator
@@ -118,7 +118,7 @@ struct ChartBuilder {
       let alpha = snap.alpha[line.id] ?? 1
       guard alpha > 0.001 else { continue }
       key += " \(line.id)=\(alpha)"
-      let pls = set.polylines(for: line, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf)
+      let pls = set.memoized("minimap \(line.id) \(mm) \(range)") { set.polylines(for: line, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf) }
       var path = Path()
       for pl in pls {
         guard let first = pl.first else { continue }

@@ -1,0 +1,52 @@
+import Glibc
+import RenderCairo
+
+/// Where a render's time goes, printed on stderr when the environment sets
+/// `CHARTSCENE_TIMING=1`: load (the script and its data), simulate (the clock, `update`),
+/// build (scene → display list), paint (display list → pixels), encode (PNG or ffmpeg).
+/// Times are summed over threads (paint and encode run on two workers); the last line gives
+/// the wall time and frames per second after loading. Off, it costs one flag test.
+public enum StageTiming {
+  public enum Stage: Int, CaseIterable { case load, simulate, build, paint, encode }
+  public static let enabled: Bool = {
+    guard let v = getenv("CHARTSCENE_TIMING") else { return false }
+    let s = String(cString: v)
+    return !s.isEmpty && s != "0"
+  }()
+  nonisolated(unsafe) private static var totals = [Double](repeating: 0, count: Stage.allCases.count)
+  private static let lock = Lock()
+
+  public static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  /// Runs `body` and adds its time to `stage` (when timing is on).
+  @inline(__always)
+  public static func measure<T, E: Error>(_ stage: Stage, _ body: () throws(E) -> T) throws(E) -> T {
+    guard enabled else { return try body() }
+    let t0 = now()
+    defer { add(stage, now() - t0) }
+    return try body()
+  }
+
+  public static func add(_ stage: Stage, _ seconds: Double) {
+    lock.locked { totals[stage.rawValue] += seconds }
+  }
+
+  /// Prints the split, then `frames` frames in `wall` seconds (after loading).
+  public static func report(frames: Int, wall: Double) {
+    guard enabled else { return }
+    let t = lock.locked { totals }
+    func f(_ x: Double) -> String {
+      let ms = (x * 1000).rounded()
+      return String(Int(ms) / 1000) + "." + String(String(Int(ms) % 1000 + 1000).dropFirst()) + " s"
+    }
+    let perFrame = frames > 0 ? (t[Stage.build.rawValue] + t[Stage.paint.rawValue]) / Double(frames) * 1000 : 0
+    let fps = wall > 0 ? Double(frames) / wall : 0
+    Session.printError("timing: load \(f(t[0])), simulate \(f(t[1])), build \(f(t[2])), paint \(f(t[3])), encode \(f(t[4]))"
+      + " (thread time); draw \(String(Int((perFrame * 100).rounded()) / 100)).\(String(Int((perFrame * 100).rounded()) % 100 + 100).dropFirst()) ms/frame")
+    Session.printError("timing: \(frames) frames in \(f(wall)) after loading: \(Int(fps.rounded())) frames/s")
+  }
+}
