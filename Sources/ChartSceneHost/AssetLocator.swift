@@ -177,7 +177,7 @@ public enum AssetLocator {
   }
 
   /// The canonical path of an existing file, for comparing two names of one file.
-  static func realPath(_ path: String) -> String? {
+  public static func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     return String(cString: p)

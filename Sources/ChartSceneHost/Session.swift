@@ -49,7 +49,7 @@ public final class Session {
 
   public init(scriptPath: String, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
     self.scriptPath = scriptPath
-    let loadStart = StageTiming.now()
+    let loadStart = StageTiming.cpuNow()
     let bytes: [UInt8]
     do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
     let assets = try AssetLocator.locate()
@@ -119,7 +119,7 @@ public final class Session {
     if let h = overrides.height { scene.height = h }
     text = PangoText()
     Layout(measurer: text).layout(scene, at: 0)
-    StageTiming.add(.load, StageTiming.now() - loadStart)
+    StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
   }
 
   /// An error when writing `output` would overwrite the script or a file it read.

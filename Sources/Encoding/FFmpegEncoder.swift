@@ -61,7 +61,14 @@ public final class FFmpegEncoder {
     let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
     switch format {
     case .mp4:
-      args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-crf", "20", "-movflags", "+faststart", "-f", "mp4"]
+      // Cut-friendly: a closed group of pictures every second (a keyframe every
+      // `keyframeInterval` frames), a constant quantiser and no B-frames, on a fixed number
+      // of threads: each group is encoded from its own frames alone, the same bytes on any
+      // machine, so segments rendered apart (`--shard`) join (`concat`) into the very
+      // frames of a one-process render.
+      let g = FFmpegEncoder.keyframeInterval(fps: fps)
+      args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-qp", "23", "-threads", "2",
+               "-x264-params", "keyint=\(g):min-keyint=\(g):scenecut=0:bframes=0:open-gop=0", "-movflags", "+faststart", "-f", "mp4"]
     case .webm:
       args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-fflags", "+bitexact", "-f", "webm"]  // bitexact: no random segment id or date
     case .gif:
@@ -127,6 +134,9 @@ public final class FFmpegEncoder {
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     return true
   }
+
+  /// Frames between two keyframes of an MP4: one second's worth.
+  public static func keyframeInterval(fps: Double) -> Int { max(1, Int(fps.rounded())) }
 
   static func rate(_ fps: Double) -> String { fps == fps.rounded() ? String(Int(fps)) : String(fps) }
 

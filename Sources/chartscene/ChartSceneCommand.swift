@@ -10,7 +10,7 @@ struct ChartSceneCommand: ParsableCommand {
     commandName: "chartscene",
     abstract: "Render Lua chart scenes to PNG, SVG, PDF, GIF, WebP, APNG, MP4 or WebM.",
     discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
-    subcommands: [Render.self, PresetCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self],
+    subcommands: [Render.self, PresetCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self, BatchCommand.self, ConcatCommand.self],
     defaultSubcommand: Render.self)
 }
 
@@ -32,6 +32,9 @@ struct Render: ParsableCommand {
 
   @Option(help: "Frames A-B of an animated scene (inclusive, from 0), identical to the same frames of a full render.")
   var frames: String?
+
+  @Option(help: "Render only the I-th of N balanced frame ranges (I from 1), to join with 'chartscene concat' (.mp4: cut at keyframes) or as part of a PNG sequence.")
+  var shard: String?
 
   @Option(help: "Frames per second (overrides the script).")
   var fps: Double?
@@ -69,15 +72,20 @@ struct Render: ParsableCommand {
   @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
   var maxMemory: String = "1G"
 
+  @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
+  var args: [String] = []
+
   func validate() throws {
     if let at { guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") } }
     if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
     if let frames, parseFrames(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
+    try validateShard()
     if let fps { guard fps >= 1, fps <= 240 else { throw ValidationError("bad --fps \(fps) (1 to 240)") } }
     if record != nil && !live { throw ValidationError("--record needs --live") }
     if live && (watch || inspect || output != nil) { throw ValidationError("--live shows the scene in a window: it takes no -o, --watch or --inspect") }
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
     guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
+    if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
     if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
   }
 
@@ -106,6 +114,7 @@ struct Render: ParsableCommand {
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
     overrides.maxTime = maxTime
     overrides.maxMemory = Render.parseMemory(maxMemory) ?? overrides.maxMemory
+    overrides.args = (try? ChartSceneModule.parseArgs(args).get()) ?? []
     return overrides
   }
 
@@ -137,7 +146,7 @@ struct Render: ParsableCommand {
   }
 
   /// Loads the script and renders (or inspects) once.
-  func once(files: ((FileLog) -> Void)?) throws {
+  func once(files: ((FileLog) -> Void)?, progress: Bool = true) throws {
     let session = try Session(scriptPath: script, overrides: overrides(), files: files)
     if inspect {
       print(try session.inspect(at: at ?? 0), terminator: "")
@@ -146,8 +155,10 @@ struct Render: ParsableCommand {
     let out = output ?? defaultOutput(for: script, animated: session.scene.duration > 0)
     if RenderJob.isAnimated(out) {
       guard at == nil else { throw HostError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
-      try AnimationJob(output: out, frames: frames.flatMap(parseFrames), scale: scale, progress: true).run(session)
+      let range = try shardFrames(session: session, output: out) ?? frames.flatMap(parseFrames)
+      try AnimationJob(output: out, frames: range, scale: scale, progress: progress).run(session)
     } else {
+      guard shard == nil else { throw HostError("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
       guard frames == nil else { throw HostError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
       try RenderJob(output: out, time: at ?? 0, scale: scale).run(session)
     }
