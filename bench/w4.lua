@@ -12,7 +12,7 @@ if cs.args.data then
   set = cs.data.csv(cs.args.data, { name = "A million points" })
 else
   local n = math.tointeger(tonumber(cs.args.points or "1000000"))
-  local xs, ys = {}, {}
+  local xs, ys = {}, {}  -- collected once the script has run
   local y, seed = 1000.0, 1
   for i = 1, n do
     -- A deterministic random walk (a linear congruential generator).
@@ -22,7 +22,6 @@ else
     ys[i] = y
   end
   set = cs.data.series { name = n .. " points", x = xs, lines = { { id = "y0", name = "Load", values = ys } } }
-  xs, ys = nil, nil
 end
 
 local frames = tonumber(cs.args.frames or "120")
