@@ -315,7 +315,7 @@ public enum APIDefinitions {
       for f in fields { out += "---@field \(f.name) \(f.type) \(f.doc)\n" }
       if name == "cs.ChartSet" || name == "cs.Graphics" { out += "local \(name.dropFirst(3)) = {}\n" }
     }
-    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field data cs.data\ncs = {}\n"
+    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field data cs.data\n---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).\ncs = {}\n"
     out += "\n---Data sources.\n---@class cs.data\ncs.data = {}\n"
     for f in functions {
       out += "\n---\(f.doc)\n"

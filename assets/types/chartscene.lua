@@ -373,6 +373,7 @@ local Graphics = {}
 ---@class cs
 ---@field version string
 ---@field data cs.data
+---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).
 cs = {}
 
 ---Data sources.
