@@ -114,14 +114,14 @@ public final class Simulation {
         let isCard: Bool = { if case .card = n.kind { return true }; return false }()
         let window = p.window(spec.data, at: t)
         let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: session.text, window: window)
-        p.updateAxis(n.id, target: ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window), at: t)
+        p.updateChartAxes(n.id, spec: spec, plot: parts.plot, window: window, at: t)
       }
       if case .cards(let d) = n.kind, let id = d.modal ?? p.closingModal[n.id], var spec = n.children.first(where: { $0.id == id })?.chart {
         spec.minimap = true; spec.legend = true; spec.indicator = true
         let frame = Layout.modalFrame(sceneSize: Size(scene.width, scene.height)).inset(top: 14)
         let window = p.window(spec.data, at: t)
         let parts = ChartParts.make(spec: spec, card: false, frame: frame, measurer: session.text, window: window)
-        p.updateAxis("modal", target: ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window), at: t)
+        p.updateChartAxes("modal", spec: spec, plot: parts.plot, window: window, at: t)
       }
       n.children.forEach(visit)
     }

@@ -51,19 +51,6 @@ public final class BindingContext {
     if scriptDirectory == "." || scriptDirectory.isEmpty { return path }
     return scriptDirectory + "/" + path
   }
-
-  func noteUndrawnKinds(_ sets: [ChartSet]) {
-    for set in sets {
-      let kinds = Set(set.lines.map(\.kind)).subtracting([.line])
-      if !kinds.isEmpty || set.flags.stacked || set.flags.yScaled || set.flags.percentage {
-        var what = kinds.map(\.rawValue).sorted().map { $0 + "s" }
-        if set.flags.stacked { what.append("stacking") }
-        if set.flags.percentage { what.append("percentages") }
-        if set.flags.yScaled { what.append("two y axes") }
-        warn("'\(set.name)' asks for \(what.joined(separator: ", ")), which chartscene does not draw yet; it is drawn as lines")
-      }
-    }
-  }
 }
 
 /// The files a script depends on, in the order they were first read.

@@ -38,7 +38,6 @@ enum DataBinding {
     lua.setFunction(data, "series") { lua in
       try lua.checkTable(1, function: "series")
       let set = try series(lua)
-      context.noteUndrawnKinds([set])
       push(lua, set)
       return 1
     }
@@ -77,7 +76,6 @@ enum DataBinding {
       sets = try decode(bytes, shown)
       for set in sets { try set.checkTextLengths(file: shown) }
     } catch { throw LuaError(error.description) }
-    context.noteUndrawnKinds(sets)
     context.loaded[path] = sets
     return sets
   }

@@ -102,7 +102,8 @@ enum ViewBindings {
 
   static func chart(_ lua: LuaState, _ name: String, card: Bool, _ context: BindingContext) throws -> Node {
     try lua.checkTable(1, function: name)
-    let keys = card ? ["data", "title", "lineWidth", "xAxis", "yAxis", "yLabels"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "yLabels", "lineWidth"]
+    let keys = (card ? ["data", "title", "lineWidth", "xAxis", "yAxis", "yLabels"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "yLabels", "lineWidth"])
+      + ChartTypeOptions.keys
     let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
     let set: ChartSet? = try o.with("data") { idx throws -> ChartSet in
       guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else {
@@ -124,6 +125,7 @@ enum ViewBindings {
     } else {
       spec.minimap = false; spec.legend = false; spec.indicator = false
     }
+    spec.overrides = try ChartTypeOptions.read(o)
     spec.xAxis = try o.bool("xAxis") ?? true
     spec.yAxis = try o.bool("yAxis") ?? true
     if let place = try o.string("yLabels") {

@@ -45,10 +45,17 @@ struct ChartBuilder {
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
                          rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
                          reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t))
-    drawAxes(axes, plot: plot)
-    lines(snap: snap, plot: plot, xOf: xOf, yOf: yOf)
-    drawLabels(axes)
-    if let i = snap.indicatorIndex { indicator(index: i, plot: plot, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
+    // Round-two charts (bars, stacks, percentages, two axes) are drawn by SeriesBuilder.swift.
+    let plain = snap.style.isPlainLines(set)
+    if plain {
+      drawAxes(axes, plot: plot)
+      lines(snap: snap, plot: plot, xOf: xOf, yOf: yOf)
+      drawLabels(axes)
+    } else {
+      typedChart(axes, snap, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf)
+    }
+    if let i = snap.indicatorIndex, plain { indicator(index: i, plot: plot, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
+    if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
     return items
@@ -114,7 +121,12 @@ struct ChartBuilder {
     // raster painters keep their pixels from frame to frame.
     var lines: [DisplayItem] = [.pushClip(.rect(mm))]  // a plain rectangle: cairo's fast path
     var key = "minimap \(ObjectIdentifier(set).hashValue) \(mm.width)x\(mm.height)"
-    for line in set.lines {
+    let plain = snap.style.isPlainLines(set)
+    if !plain {
+      key += " \(snap.style)" + set.lines.map { " \($0.id)=\(snap.alpha[$0.id] ?? 1)" }.joined()
+      lines += typedMinimap(snap, mm: mm, inner: inner)
+    }
+    for line in set.lines where plain {
       let alpha = snap.alpha[line.id] ?? 1
       guard alpha > 0.001 else { continue }
       key += " \(line.id)=\(alpha)"

@@ -172,6 +172,11 @@ public struct ChartSnapshot: Sendable {
   public var indicatorIndex: Int?
   /// Min/max of the visible lines over the whole axis, for the mini-map.
   public var overviewRange: ValueRange?
+  /// How the chart draws its set: type, stacking, percentages, two axes.
+  public var style: ChartStyle
+  /// The right Y axis of a two-axis chart (nil otherwise), drawn now, and its tick sets.
+  public var rightRange: ValueRange?
+  public var rightTicks: [(scale: YScale, alpha: Double)]
 
   /// The chart's state at time t for a plot of the given frame (the frame decides how many
   /// grid lines fit). `key` names the chart's animated axis in `presentation`.
@@ -182,9 +187,9 @@ public struct ChartSnapshot: Sendable {
     alpha = Dictionary(uniqueKeysWithValues: set.lines.map { ($0.id, presentation?.alpha(set, $0.id, at: t) ?? (set.isHidden($0.id) ? 0 : 1)) })
     dataRange = set.dataRange(in: window)
     // The axis holds what is drawn, including where lines cross the window's edges.
-    targetScale = YScale.nice(
-      for: set.drawnRange(in: window) ?? set.valueRange(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
-      maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
+    style = spec.style
+    targetScale = ChartSnapshot.targetScale(spec: spec, plot: plot, window: window)
+    (rightRange, rightTicks) = ChartSnapshot.rightAxis(spec: spec, plot: plot, window: window, presentation: presentation, key: key, t: t)
     if let axis = presentation?.axis(key) {
       let r = axis.range.value(at: t)
       yRange = ValueRange(r.a, r.b)
@@ -208,8 +213,10 @@ public struct ChartSnapshot: Sendable {
   /// The axis this chart wants now: for `Presentation.updateAxis` every tick.
   public static func targetScale(spec: ChartSpec, plot: Rect, window: TimeWindow) -> YScale {
     let set = spec.data
+    // The range depends on the chart's type (ChartStyle.swift): stacked sums, 0–100 %,
+    // the first line of two axes, or what is drawn.
     return YScale.nice(
-      for: set.drawnRange(in: window) ?? set.valueRange(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
+      for: set.axisRange(spec.style, in: window) ?? set.valueRange(of: set.lines, in: 0..<set.count) ?? ValueRange(0, 1),
       maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
   }
 }

@@ -132,8 +132,9 @@ public struct Inspector {
       }
       let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
                            rest: ChartAxes.rest(spec: spec, presentation: presentation, t: time), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: time))
-      var named = parts.named.map { ($0.0, rect($0.1)) }
-      if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer) { named.append(("poster", rect(poster))) }
+      f += roundTwo(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)
+      // After the others: poster (while the indicator shows), zoomOut, yAxis.right (Inspection+ChartTypes.swift).
+      let named = (parts.named + roundTwoParts(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)).map { ($0.0, rect($0.1)) }
       f.append(("parts", .object(named)))
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("yLabels", .array(axes.yLabels.map(label))))

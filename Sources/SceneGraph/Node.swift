@@ -15,6 +15,8 @@ public struct ChartSpec {
   public var yLabels: YLabelPlacement = .inside
   /// Where the indicator stands, as a fraction of the whole time axis; nil = not shown.
   public var indicatorAt: Double?
+  /// Type, stacking, percentages and two axes asked for by the view (round 2; see ChartStyle).
+  public var overrides = ChartStyle.Overrides()
   public init(data: ChartSet) { self.data = data }
 }
 

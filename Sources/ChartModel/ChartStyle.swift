@@ -1,0 +1,182 @@
+/// How a chart draws its set (round 2 of the contest): the series type, stacking,
+/// percentages and two Y axes. The data gives defaults (`types`, `stacked`, `percentage`,
+/// `y_scaled`); a view may override each.
+public struct ChartStyle: Sendable, Equatable {
+  /// The chart's type: the override, else the first line's type.
+  public var type: SeriesKind
+  /// Whether the type applies to every line (an override) or each line keeps its own.
+  public var typeForced: Bool
+  public var stacked: Bool
+  public var percentage: Bool
+  public var yScaled: Bool
+
+  /// What a view asks for on top of the data (nil: as the data says).
+  public struct Overrides: Sendable, Equatable {
+    public var type: SeriesKind?
+    public var stacked: Bool?
+    public var percentage: Bool?
+    public var yScaled: Bool?
+    public init(type: SeriesKind? = nil, stacked: Bool? = nil, percentage: Bool? = nil, yScaled: Bool? = nil) {
+      self.type = type; self.stacked = stacked; self.percentage = percentage; self.yScaled = yScaled
+    }
+    public var isEmpty: Bool { type == nil && stacked == nil && percentage == nil && yScaled == nil }
+  }
+
+  public init(type: SeriesKind = .line, typeForced: Bool = false, stacked: Bool = false, percentage: Bool = false, yScaled: Bool = false) {
+    self.type = type; self.typeForced = typeForced; self.stacked = stacked; self.percentage = percentage; self.yScaled = yScaled
+  }
+
+  /// The style of `set` with `o` applied. A percentage chart is stacked (the contest's
+  /// percentage charts are); two Y axes need two lines and no stacking.
+  public static func resolve(_ set: ChartSet, _ o: Overrides = Overrides()) -> ChartStyle {
+    var s = ChartStyle()
+    s.type = o.type ?? set.lines.first?.kind ?? .line
+    s.typeForced = o.type != nil
+    s.percentage = o.percentage ?? set.flags.percentage
+    s.stacked = s.percentage || (o.stacked ?? set.flags.stacked)
+    s.yScaled = !s.stacked && set.lines.count >= 2 && (o.yScaled ?? set.flags.yScaled)
+    return s
+  }
+
+  /// How one line is drawn: stacked charts draw every line in the chart's type; otherwise
+  /// each line keeps its own type unless the view forces one.
+  public func kind(of line: Line) -> SeriesKind { stacked || typeForced ? type : line.kind }
+
+  /// True when the plain line chart of round 1 is all there is to draw.
+  public func isPlainLines(_ set: ChartSet) -> Bool {
+    !stacked && !yScaled && set.lines.allSatisfy { kind(of: $0) == .line }
+  }
+
+  /// True when the axis must start at 0 (bars and areas grow from it).
+  public func startsAtZero(_ set: ChartSet) -> Bool {
+    stacked || set.lines.contains { kind(of: $0) != .line }
+  }
+}
+
+/// Stacked sums and shares: each line's value weighted by its opacity (1 shown, 0 hidden;
+/// between while it fades), so hiding a line shrinks the stack smoothly.
+public enum Stacking {
+  /// The value that counts for stacking (a gap counts as 0, negatives as 0).
+  @inline(__always) static func v(_ line: Line, _ i: Int) -> Double {
+    let x = i < line.values.count ? line.values[i] : .nan
+    return x > 0 ? x : 0
+  }
+
+  /// The sum of the weighted values at point i.
+  public static func total(_ lines: [Line], weights: [Double], at i: Int) -> Double {
+    var s = 0.0
+    for (k, line) in lines.enumerated() { s += v(line, i) * weights[k] }
+    return s
+  }
+
+  /// The upper edge of every line at point i, bottom line first: running sums, or running
+  /// shares in percent (0–100) when `percentage`.
+  public static func tops(_ lines: [Line], weights: [Double], at i: Int, percentage: Bool) -> [Double] {
+    var out = [Double](repeating: 0, count: lines.count)
+    var s = 0.0
+    for (k, line) in lines.enumerated() { s += v(line, i) * weights[k]; out[k] = s }
+    if percentage {
+      let total = s
+      for k in out.indices { out[k] = total > 0 ? out[k] / total * 100 : 0 }
+    }
+    return out
+  }
+
+  /// Each line's share of the weighted total at point i, in percent (0 for all when the
+  /// total is 0).
+  public static func shares(_ lines: [Line], weights: [Double], at i: Int) -> [Double] {
+    let total = total(lines, weights: weights, at: i)
+    return lines.enumerated().map { k, line in total > 0 ? v(line, i) * weights[k] / total * 100 : 0 }
+  }
+
+  /// The largest stacked sum over an index range (nil for an empty range).
+  public static func maxTotal(_ lines: [Line], weights: [Double], in idx: Range<Int>) -> Double? {
+    guard !idx.isEmpty else { return nil }
+    var m = 0.0
+    for i in idx { m = max(m, total(lines, weights: weights, at: i)) }
+    return m
+  }
+}
+
+extension ChartSet {
+  /// Weights for stacking: 1 for shown lines, 0 for hidden ones.
+  public func visibilityWeights(hidden h: Set<String>? = nil) -> [Double] {
+    let h = h ?? hidden
+    return lines.map { h.contains($0.id) ? 0 : 1 }
+  }
+
+  /// The points a window shows as columns centred on their times: those inside it, and a
+  /// neighbour whose column reaches into it.
+  public func columnIndices(in w: TimeWindow) -> Range<Int> {
+    guard spanMs > 0 else { return 0..<count }
+    let half = typicalStepMs / 2 / spanMs
+    var idx = indices(in: TimeWindow(w.lo - half, w.hi + half))
+    if idx.isEmpty { idx = drawIndices(in: w) }
+    return idx
+  }
+
+  /// What a chart of `style` needs its left Y axis to hold in window w (hidden lines out):
+  /// the stacked sums (from 0) for stacked charts, 0–100 for percentages, the first line for
+  /// two axes, everything drawn otherwise (from 0 when bars or areas are drawn).
+  public func axisRange(_ style: ChartStyle, in w: TimeWindow? = nil, hidden h: Set<String>? = nil) -> ValueRange? {
+    let w = w ?? window
+    let h = h ?? hidden
+    if style.percentage { return ValueRange(0, 100) }
+    if style.stacked {
+      guard lines.contains(where: { !h.contains($0.id) }) else { return nil }
+      let idx = style.type == .bar ? columnIndices(in: w) : drawIndices(in: w)
+      guard let m = Stacking.maxTotal(lines, weights: visibilityWeights(hidden: h), in: idx) else { return nil }
+      return ValueRange(0, m)
+    }
+    if style.yScaled {
+      // The left axis is the first line's, kept while the line is hidden (the axis fades).
+      return lineRange(lines[0], in: w, hidden: [], fromZero: style.kind(of: lines[0]) != .line)
+    }
+    guard var r = drawnRange(in: w, hidden: h) else { return nil }
+    if style.startsAtZero(self) {
+      r.min = Swift.min(0, r.min)
+      r.max = Swift.max(0, r.max)
+    }
+    return r
+  }
+
+  /// The right axis of a two-axis chart: the lines after the first.
+  public func rightAxisRange(_ style: ChartStyle, in w: TimeWindow? = nil, hidden h: Set<String>? = nil) -> ValueRange? {
+    guard style.yScaled, lines.count > 1 else { return nil }
+    let w = w ?? window
+    var out: ValueRange?
+    for line in lines.dropFirst() {
+      guard let r = lineRange(line, in: w, hidden: h ?? hidden, fromZero: style.kind(of: line) != .line) else { continue }
+      out = out.map { ValueRange(Swift.min($0.min, r.min), Swift.max($0.max, r.max)) } ?? r
+    }
+    return out
+  }
+
+  /// One line's drawn range in a window, or nil when it is hidden or has no values there.
+  func lineRange(_ line: Line, in w: TimeWindow, hidden h: Set<String>, fromZero: Bool) -> ValueRange? {
+    guard !h.contains(line.id) else { return nil }
+    var idx = indices(in: w)
+    if idx.isEmpty { idx = drawIndices(in: w) }
+    guard var r = ChartSet.range(of: [line], in: idx) else { return nil }
+    for t in [time(atFraction: w.lo), time(atFraction: w.hi)] {
+      if let v = interpolatedValue(line, atTime: t) { r.min = Swift.min(r.min, v); r.max = Swift.max(r.max, v) }
+    }
+    if fromZero { r.min = Swift.min(0, r.min); r.max = Swift.max(0, r.max) }
+    return r
+  }
+
+  /// `drawnRange` for a given hidden set.
+  func drawnRange(in w: TimeWindow, hidden h: Set<String>) -> ValueRange? {
+    if h == hidden { return drawnRange(in: w) }
+    var idx = indices(in: w)
+    if idx.isEmpty { idx = drawIndices(in: w) }
+    let shown = lines.filter { !h.contains($0.id) }
+    guard var r = ChartSet.range(of: shown, in: idx) else { return nil }
+    for line in shown {
+      for t in [time(atFraction: w.lo), time(atFraction: w.hi)] {
+        if let v = interpolatedValue(line, atTime: t) { r.min = Swift.min(r.min, v); r.max = Swift.max(r.max, v) }
+      }
+    }
+    return r
+  }
+}

@@ -1,0 +1,149 @@
+import ChartModel
+import Drawing
+
+// Round-two charts (bars, stacks, percentages, two Y axes): the parts of the layout and the
+// y-ranges they add. The drawing is in Render/SeriesBuilder.swift.
+
+extension ChartSpec {
+  /// How this view draws its set: the data's types and flags with the view's overrides.
+  public var style: ChartStyle { ChartStyle.resolve(data, overrides) }
+}
+
+extension ChartSnapshot {
+  /// The right axis a two-axis chart wants in a window (nil for one axis).
+  public static func rightTargetScale(spec: ChartSpec, plot: Rect, window: TimeWindow) -> YScale? {
+    let style = spec.style
+    guard style.yScaled else { return nil }
+    let set = spec.data
+    let all = set.rightAxisRange(style, in: window, hidden: [])
+    return YScale.nice(
+      for: set.rightAxisRange(style, in: window) ?? all ?? ValueRange(0, 1),
+      maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
+  }
+
+  /// The right axis drawn at t and its tick sets (cross-fading like the left axis's).
+  static func rightAxis(spec: ChartSpec, plot: Rect, window: TimeWindow, presentation: Presentation?, key: String, t: Double)
+    -> (ValueRange?, [(scale: YScale, alpha: Double)])
+  {
+    guard let target = rightTargetScale(spec: spec, plot: plot, window: window) else { return (nil, []) }
+    if let axis = presentation?.axis(key + ".right") {
+      let r = axis.range.value(at: t)
+      let p = axis.range.progress(at: t)
+      return (ValueRange(r.a, r.b), p >= 1 ? [(axis.scale, 1)] : [(axis.previousScale, 1 - p), (axis.scale, p)])
+    }
+    return (ValueRange(target.lo, target.hi), [(target, 1)])
+  }
+}
+
+extension Presentation {
+  /// Moves every axis of a chart towards what its window needs now (the left one under
+  /// `key`, a two-axis chart's right one under `key.right`).
+  public func updateChartAxes(_ key: String, spec: ChartSpec, plot: Rect, window: TimeWindow, at t: Double) {
+    updateAxis(key, target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t)
+    if let right = ChartSnapshot.rightTargetScale(spec: spec, plot: plot, window: window) {
+      updateAxis(key + ".right", target: right, at: t)
+    }
+  }
+}
+
+/// The indicator's poster: where it goes and what it says. Shared by the renderer, hit
+/// testing (`ID.poster`) and `--inspect`.
+public struct TypedPoster: Sendable {
+  public struct Row: Sendable {
+    public var name: String
+    public var value: String
+    public var color: Color
+    /// The share in percent, for percentage charts ("42%").
+    public var percent: String?
+  }
+  public var box: Rect
+  public var date: String
+  public var rows: [Row]
+  public var dateHeight: Double
+  public var percentWidth: Double
+
+  public static let rowHeight = 20.0
+  public static let padX = 10.0
+  public static let padY = 8.0
+
+  /// The poster of the indicator at point i, drawn over a plot whose lines fill `linesRect`
+  /// inside `frame`; x is the indicator's pixel column.
+  public static func make(spec: ChartSpec, style: ChartStyle, index i: Int, x: Double, linesRect: Rect, frame: Rect,
+                          alpha: [String: Double], measurer: TextMeasurer) -> TypedPoster {
+    let set = spec.data
+    let date = DateText.poster(set.xs[i])
+    let dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
+    let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
+    var rows: [Row] = []
+    var shares: [String: Double] = [:]
+    if style.percentage {
+      let weights = set.lines.map { (alpha[$0.id] ?? 1) > 0.001 && !set.isHidden($0.id) ? 1.0 : 0.0 }
+      for (line, share) in zip(set.lines, Stacking.shares(set.lines, weights: weights, at: i)) { shares[line.id] = share }
+    }
+    for line in visible {
+      rows.append(Row(name: line.name, value: CompactNumber.grouped(line.values[i]), color: line.color,
+                      percent: style.percentage ? "\(Int((shares[line.id] ?? 0).rounded()))%" : nil))
+    }
+    // Stacked bars of more than one line end with their total, as in the contest.
+    if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {
+      let total = visible.reduce(0.0) { $0 + max(0, $1.values[i]) }
+      rows.append(Row(name: "All", value: CompactNumber.grouped(total), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil))
+    }
+    let percentWidth = style.percentage ? (measurer.measure("100%", font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
+    let contentW = max(dateSize.width, rows.map {
+      percentWidth + measurer.measure($0.name, font: ChartMetrics.posterNameFont).width + 20
+        + measurer.measure($0.value, font: ChartMetrics.posterValueFont).width
+    }.max() ?? 0)
+    let w = (contentW + 2 * padX).rounded(.up)
+    let h = (dateSize.height + 4 + Double(rows.count) * rowHeight + 2 * padY - 4).rounded(.up)
+    var px = x + 14
+    if px + w > frame.maxX { px = x - 14 - w }
+    px = max(frame.x, min(frame.maxX - w, px))
+    let py = max(frame.y, linesRect.minY - 4)
+    return TypedPoster(box: Rect(px, py, w, h), date: date, rows: rows, dateHeight: dateSize.height, percentWidth: percentWidth)
+  }
+
+  /// The poster of a chart as drawn now (nil when the indicator is not shown).
+  public static func make(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer) -> TypedPoster? {
+    guard let i = snap.indicatorIndex else { return nil }
+    let set = spec.data
+    let plot = parts.plot
+    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
+    let x0 = tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX
+    let x = x0.rounded() + 0.5
+    return make(spec: spec, style: snap.style, index: i, x: x, linesRect: ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth),
+                frame: frame, alpha: snap.alpha, measurer: measurer)
+  }
+}
+
+extension ChartParts {
+  /// The band on the right of the plot where a two-axis chart's right labels go.
+  public static func rightAxisBand(plot: Rect) -> Rect {
+    let w = min(64, plot.width / 4)
+    return Rect(plot.maxX - w, plot.y, w, plot.height)
+  }
+
+  /// The round-two parts of a chart drawn now, after the others: `poster` (while the
+  /// indicator shows), `zoomOut` (while zoomed into a day), `yAxis.right` (two axes).
+  public static func extraParts(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer,
+                                zoomed: Bool) -> [(String, Rect)] {
+    var out: [(String, Rect)] = []
+    // Plain line charts have ChartAxes' poster; the others this file's.
+    if snap.style.isPlainLines(spec.data) {
+      if let box = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer) { out.append(("poster", box)) }
+    } else if let poster = TypedPoster.make(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer) {
+      out.append(("poster", poster.box))
+    }
+    if zoomed, let title = parts.title {
+      let w = measurer.measure(ZoomText.zoomOut, font: ChartMetrics.titleFont).width + 24
+      out.append(("zoomOut", Rect(title.x, title.y, min(title.width, w.rounded(.up)), title.height)))
+    }
+    if snap.style.yScaled { out.append(("yAxis.right", rightAxisBand(plot: parts.plot))) }
+    return out
+  }
+}
+
+/// Texts of the zoom.
+public enum ZoomText {
+  public static let zoomOut = "Zoom Out"
+}
