@@ -1,0 +1,56 @@
+import ChartSceneHost
+import Drawing
+import Foundation
+import RenderCairo
+import XCTest
+
+/// Golden images of each round-two chart type, in both themes, on the contest's data (see
+/// docs/testing.md for re-recording).
+final class RoundTwoGoldenTests: XCTestCase {
+  var dir: String = ""
+  static let data: String = {
+    var parts = "\(#filePath)".split(separator: "/").map(String.init)
+    parts.removeLast(2)
+    return "/" + parts.joined(separator: "/") + "/Fixtures/telegram/round2"
+  }()
+
+  override func setUp() {
+    dir = NSTemporaryDirectory() + "chartscene-golden2-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+  }
+  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+  func render(_ n: Int, theme: String, extra: String = "") throws -> RasterImage {
+    let path = dir + "/s.lua"
+    try """
+      local s = cs.data.telegram("\(RoundTwoGoldenTests.data)/\(n)/overview.json")[1]
+      s:setRange(0.8, 1)
+      return cs.scene{ width = 400, height = 440, theme = "\(theme)",
+        root = cs.chart{ data = s, title = "Chart \(n)", indicatorAt = 0.9 \(extra) } }
+      """.write(toFile: path, atomically: true, encoding: .utf8)
+    let session = try Session(scriptPath: path, quiet: true)
+    return try CairoPainter(text: session.text).raster(try session.displayList(at: 0), scale: 1)
+  }
+
+  func testTwoAxes() throws {
+    for theme in ["day", "night"] { try Golden.assertMatches(try render(2, theme: theme), "round2-two-axes-\(theme)") }
+  }
+
+  func testStackedBars() throws {
+    for theme in ["day", "night"] { try Golden.assertMatches(try render(3, theme: theme), "round2-stacked-bars-\(theme)") }
+  }
+
+  func testBars() throws {
+    for theme in ["day", "night"] { try Golden.assertMatches(try render(4, theme: theme), "round2-bars-\(theme)") }
+  }
+
+  func testPercentageAreas() throws {
+    for theme in ["day", "night"] { try Golden.assertMatches(try render(5, theme: theme), "round2-percentage-\(theme)") }
+  }
+
+  func testStackedAreasFromLua() throws {
+    for theme in ["day", "night"] {
+      try Golden.assertMatches(try render(3, theme: theme, extra: ", type = 'area'"), "round2-stacked-areas-\(theme)")
+    }
+  }
+}
