@@ -70,6 +70,12 @@ public final class ChartSet {
   public let pyramids: [MinMaxPyramid]
   /// Polylines kept from frame to frame by what they depend on (the mini-map's whole axis).
   private var memo: [String: [[Point]]] = [:]
+  /// Round 2's zoom into a day (DayZoom.swift): where the day files are, the day shown,
+  /// the details read so far, and who is told of each file read.
+  public var dayFiles: DayFiles?
+  public internal(set) var zoom: DayZoom?
+  var details: [String: ChartSet] = [:]
+  public var onRead: ((String) -> Void)?
 
   public init(name: String, xs: [Double], lines: [Line], flags: SetFlags = SetFlags()) {
     self.name = name

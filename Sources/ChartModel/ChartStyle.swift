@@ -165,6 +165,22 @@ extension ChartSet {
     return r
   }
 
+  /// Min and max of the visible lines' shares (percent of the shown lines' total) over the
+  /// points inside a window: a percentage chart's `dataRange`.
+  public func shareRange(in w: TimeWindow? = nil) -> ValueRange? {
+    let w = w ?? window
+    var idx = indices(in: w)
+    if idx.isEmpty { idx = drawIndices(in: w) }
+    let weights = visibilityWeights()
+    var lo = Double.infinity, hi = -Double.infinity
+    for i in idx {
+      for (k, share) in Stacking.shares(lines, weights: weights, at: i).enumerated() where weights[k] > 0 {
+        lo = Swift.min(lo, share); hi = Swift.max(hi, share)
+      }
+    }
+    return lo <= hi ? ValueRange(lo, hi) : nil
+  }
+
   /// `drawnRange` for a given hidden set.
   func drawnRange(in w: TimeWindow, hidden h: Set<String>) -> ValueRange? {
     if h == hidden { return drawnRange(in: w) }

@@ -56,6 +56,15 @@ enum ChartSetBinding {
           p.setHidden(s, id, !s.isHidden(id), try animation(lua, 3, "toggle"))
           return 0
         }),
+        ("zoom", { lua in
+          let s = try set(lua, "zoom")
+          let day = try lua.checkString(2, function: "zoom")
+          do { try p.zoom(s, day: day, pie: ChartStyle.resolve(s).percentage, try animation(lua, 3, "zoom")) } catch let e as DataError {
+            throw LuaError(e.description)
+          }
+          return 0
+        }),
+        ("zoomOut", { lua in let s = try set(lua, "zoomOut"); p.zoomOut(s, try animation(lua, 2, "zoomOut")); return 0 }),
         ("isHidden", { lua in let s = try set(lua, "isHidden"); lua.push(s.isHidden(try lineID(lua, s, "isHidden"))); return 1 }),
         ("dataRange", { lua in
           let s = try set(lua, "dataRange")
@@ -81,6 +90,7 @@ enum ChartSetBinding {
         switch key {
         case "name": lua.push(s.name)
         case "count": lua.push(s.count)
+        case "zoomed": if let z = s.zoom { lua.push(z.day) } else { lua.pushNil() }
         case "lines":
           lua.newTable(array: Int32(s.lines.count))
           for (k, line) in s.lines.enumerated() {

@@ -9,9 +9,11 @@ enum DataBinding {
     let data = lua.top
     lua.setFunction(data, "telegram") { lua in
       let path = try lua.checkString(1, function: "telegram")
+      let days = try DayFilesOption.read(lua, context: context)
       let sets = try load(lua, path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
         try TelegramDecoder.decode(bytes, file: file)
       }
+      if let days { DayFilesOption.attach(days, to: sets, context: context) }
       pushSets(lua, sets)
       return 1
     }

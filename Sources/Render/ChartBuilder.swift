@@ -29,7 +29,9 @@ struct ChartBuilder {
     let window = presentation?.window(spec.data, at: t) ?? spec.data.window
     let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: key, t: t)
-    if let r = parts.title, let title = spec.title {
+    if let r = parts.title, spec.base.zoom != nil, !spec.showsBase {
+      zoomOutTitle(r)
+    } else if let r = parts.title, let title = spec.title {
       let fitted = TextFit.fit(title, width: r.width, font: ChartMetrics.titleFont, measurer: measurer)
       items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
     }

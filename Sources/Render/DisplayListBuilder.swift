@@ -75,9 +75,9 @@ public struct DisplayListBuilder {
     var children = n.children
     switch n.kind {
     case .chart(let spec):
-      var b = ChartBuilder(spec: spec, isCard: false, frame: content, theme: ctx.theme, surface: ctx.surface, measurer: measurer,
-                           presentation: ctx.presentation, key: n.id, t: ctx.t)
-      items.append(contentsOf: b.build())
+      // Through the zoom (ZoomBuilder.swift): a plain build unless a day is zoomed into.
+      items.append(contentsOf: ChartBuilder.zoomable(spec: spec, isCard: false, frame: content, theme: ctx.theme, surface: ctx.surface,
+                                                     measurer: measurer, presentation: ctx.presentation, key: n.id, t: ctx.t))
     case .card(let spec):
       let radius = s.cornerRadius > 0 ? s.cornerRadius : 12
       items.append(contentsOf: card(spec, content, radius: radius, ctx, key: n.id))

@@ -186,6 +186,7 @@ public struct ChartSnapshot: Sendable {
     hidden = set.hidden
     alpha = Dictionary(uniqueKeysWithValues: set.lines.map { ($0.id, presentation?.alpha(set, $0.id, at: t) ?? (set.isHidden($0.id) ? 0 : 1)) })
     dataRange = set.dataRange(in: window)
+    if spec.style.percentage { dataRange = set.shareRange(in: window) }  // in percent, like the axis
     // The axis holds what is drawn, including where lines cross the window's edges.
     style = spec.style
     targetScale = ChartSnapshot.targetScale(spec: spec, plot: plot, window: window)

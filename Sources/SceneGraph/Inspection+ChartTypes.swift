@@ -12,7 +12,7 @@ extension Inspector {
       ("stacked", .bool(style.stacked)),
       ("percentage", .bool(style.percentage)),
       ("yScaled", .bool(style.yScaled)),
-      ("zoom", .null),
+      ("zoom", spec.base.zoom.map { .string($0.day) } ?? .null),
     ]
     if let right = snap.rightRange {
       f.append(("yRanges", .object([
@@ -22,11 +22,16 @@ extension Inspector {
     } else {
       f.append(("yRanges", .null))
     }
-    f.append(("pie", .null))
+    if let z = spec.base.zoom, z.isPie {
+      let pie = PieLayout.make(set: spec.base, index: z.index, plot: parts.plot, alpha: snap.alpha)
+      f.append(("pie", .object(pie.slices.map { ($0.id, .number($0.share)) })))
+    } else {
+      f.append(("pie", .null))
+    }
     return f
   }
 
   func roundTwoParts(_ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, key: String) -> [(String, Rect)] {
-    ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: false)
+    ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: spec.base.zoom != nil)
   }
 }

@@ -3,7 +3,12 @@ import Drawing
 
 /// What a chart view shows (`cs.chart{}` and `cs.card{}`).
 public struct ChartSpec {
-  public var data: ChartSet
+  /// The set the view was given.
+  public var base: ChartSet
+  /// The set drawn: the base, or the detail of the day it is zoomed into.
+  public var data: ChartSet { showsBase ? base : (base.zoom?.detail ?? base) }
+  /// Draws the base set even while zoomed (the overview fading out).
+  public var showsBase = false
   public var title: String?
   public var minimap = true
   public var legend = true
@@ -17,7 +22,7 @@ public struct ChartSpec {
   public var indicatorAt: Double?
   /// Type, stacking, percentages and two axes asked for by the view (round 2; see ChartStyle).
   public var overrides = ChartStyle.Overrides()
-  public init(data: ChartSet) { self.data = data }
+  public init(data: ChartSet) { self.base = data }
 }
 
 /// `cs.vstack`, `cs.hstack`, `cs.zstack`.

@@ -30,6 +30,9 @@ public final class Presentation {
   var numbers: [String: Animated<Double>] = [:]
   /// The card whose modal is closing (still drawn while it slides away), by deck id.
   public var closingModal: [String: String] = [:]
+  /// Zooms into days (Zoom.swift): the overview windows to return to, zooms fading out.
+  var savedWindows: [ObjectIdentifier: TimeWindow] = [:]
+  var leaving: [ObjectIdentifier: DayZoom] = [:]
   /// The card being dragged in each deck, by deck id.
   public var dragging: [String: String] = [:]
 
