@@ -110,4 +110,7 @@ extension ChartSet {
   }
 
   public func zoomOut() { zoom = nil }
+
+  /// Pulls a pie's slice out (nil: none).
+  public func selectSlice(_ id: String?) { zoom?.selectedSlice = id }
 }

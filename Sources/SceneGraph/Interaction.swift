@@ -163,7 +163,7 @@ public final class Interaction {
     }
     let isCard: Bool = { if case .card = node.kind { return true }; return false }()
     let parts = ChartParts.make(spec: spec, card: isCard, frame: area, measurer: measurer, window: p.window(spec.data, at: now))
-    guard let r = parts.named.first(where: { $0.0 == rest })?.1 else { return nil }
+    guard let r = (parts.named + zoomParts(spec, parts, frame: area, key: node.id)).first(where: { $0.0 == rest })?.1 else { return nil }
     return Interaction.toScene(node, within: scene.root, r.center)
   }
 

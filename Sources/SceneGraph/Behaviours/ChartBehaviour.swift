@@ -12,7 +12,7 @@ struct ChartBehaviour: Behaviour {
 }
 
 /// A part of a chart a press can hold.
-enum ChartPart: Equatable { case window, left, right, plot, legend(String) }
+enum ChartPart: Equatable { case window, left, right, plot, legend(String), poster, zoomOut }
 
 /// A press on a chart part. The window it started from is kept so a drag moves it by the
 /// pointer's distance.
@@ -41,6 +41,7 @@ final class ChartGrab: Grab {
     let parts = ChartParts.make(spec: spec, card: !full && { if case .card = n.kind { return true }; return false }(), frame: frame,
                                 measurer: i.measurer, window: i.p.window(spec.data, at: i.now))
     for chip in parts.legend where chip.frame.contains(q) { return .legend(chip.id) }
+    if let zoomPart = i.zoomPart(spec, parts, frame: frame, key: n.id, at: q) { return zoomPart }
     if let mm = parts.minimap, mm.contains(q), let w = parts.minimapWindow {
       if let l = parts.minimapLeft, l.inset(by: -6).contains(q) { return .left }
       if let r = parts.minimapRight, r.inset(by: -6).contains(q) { return .right }
@@ -58,6 +59,8 @@ final class ChartGrab: Grab {
     case .right: return node.id + ".minimap.right"
     case .plot: return node.id + ".plot"
     case .legend(let id): return node.id + ".legend." + id
+    case .poster: return node.id + ".poster"
+    case .zoomOut: return node.id + ".zoomOut"
     }
   }
 
@@ -75,6 +78,9 @@ final class ChartGrab: Grab {
     var s2 = spec
     if full { s2.minimap = true; s2.legend = true; s2.indicator = true }
     let parts = ChartParts.make(spec: s2, card: false, frame: frame, measurer: i.measurer, window: p.window(set, at: now))
+    // The poster zooms into its day, "Zoom Out" returns, a tap on a pie pulls a slice out
+    // (ZoomGestures.swift).
+    if i.zoomGesture(node, part, spec: spec, parts: parts, full: full, g) { return }
     switch (part, g) {
     case (.window, .dragChanged(let a, let b)), (.window, .heldDragChanged(let a, let b)),
       (.left, .dragChanged(let a, let b)), (.left, .heldDragChanged(let a, let b)),
