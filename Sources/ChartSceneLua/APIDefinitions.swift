@@ -92,6 +92,10 @@ public enum APIDefinitions {
       Field("yAxis", "boolean", "show the Y grid and labels (default true)"),
       Field("yLabels", "cs.YLabels", "Y labels over the lines (\"inside\", default) or in a gutter left of the plot (\"outside\")"),
       Field("lineWidth", "number", "width of the lines (default 2)"),
+      Field("type", "cs.LineType", "draw every line as \"line\", \"bar\" or \"area\" (default: each line's own type)"),
+      Field("stacked", "boolean", "stack the lines (default: the data's stacked flag)"),
+      Field("percentage", "boolean", "stacked, scaled to 100 % (default: the data's percentage flag)"),
+      Field("yScaled", "boolean", "two Y axes, left and right (default: the data's y_scaled flag)"),
     ]),
     Options(className: "cs.CardOptions", owner: "cs.card", doc: "A card: a chart on a rounded card with a title.", fields: common + [
       Field("data", "cs.ChartSet", "the data (required)"),
@@ -100,6 +104,10 @@ public enum APIDefinitions {
       Field("xAxis", "boolean", "show the date labels"),
       Field("yAxis", "boolean", "show the Y grid and labels"),
       Field("yLabels", "cs.YLabels", "Y labels over the lines (\"inside\", default) or in a gutter left of the plot (\"outside\")"),
+      Field("type", "cs.LineType", "draw every line as \"line\", \"bar\" or \"area\" (default: each line's own type)"),
+      Field("stacked", "boolean", "stack the lines (default: the data's stacked flag)"),
+      Field("percentage", "boolean", "stacked, scaled to 100 % (default: the data's percentage flag)"),
+      Field("yScaled", "boolean", "two Y axes, left and right (default: the data's y_scaled flag)"),
     ]),
     Options(className: "cs.StackOptions", owner: "cs.vstack", doc: "Children stacked top to bottom.", fields: common + [
       Field("spacing", "number", "space between children (default 8)"),
@@ -197,6 +205,9 @@ public enum APIDefinitions {
       Field("duration", "number", "seconds"),
       Field("curve", "cs.Curve", "the timing curve"),
     ]),
+    Options(className: "cs.TelegramOptions", owner: "cs.data.telegram", doc: "How a Telegram contest file is read.", fields: [
+      Field("days", "string", "the folder of the day files (YYYY-MM-DD.json or YYYY-MM/DD.json), for zooming into a day"),
+    ]),
     Options(className: "cs.CSVOptions", owner: "cs.data.csv", doc: "How a CSV file is read.", fields: [
       Field("name", "string", "the set's name"),
       Field("delimiter", "string", "one character"),
@@ -247,7 +258,8 @@ public enum APIDefinitions {
     Function(name: "cs.call", params: [Field("opts", "cs.CallOptions", "")], returns: "cs.Event", doc: "A function called at a time."),
     Function(name: "cs.animate", params: [Field("how", "number|cs.AnimateOptions", "seconds or options"), Field("fn", "fun()", "makes the changes")],
              returns: nil, doc: "Changes made inside fn move with this timing."),
-    Function(name: "cs.data.telegram", params: [Field("path", "string", "a Telegram contest JSON file")], returns: "cs.ChartSet[]", doc: "The sets of a contest file."),
+    Function(name: "cs.data.telegram", params: [Field("path", "string", "a Telegram contest JSON file"), Field("opts?", "cs.TelegramOptions", "")],
+             returns: "cs.ChartSet[]", doc: "The sets of a contest file."),
     Function(name: "cs.data.csv", params: [Field("path", "string", "a CSV file"), Field("opts?", "cs.CSVOptions", "")], returns: "cs.ChartSet", doc: "A set from a CSV file."),
     Function(name: "cs.data.series", params: [Field("opts", "cs.SeriesOptions", "")], returns: "cs.ChartSet", doc: "A set from inline tables."),
     Function(name: "cs.data.sample", params: [], returns: "cs.ChartSet[]", doc: "The five sample sets shipped with chartscene."),
@@ -258,6 +270,10 @@ public enum APIDefinitions {
     Function(name: "ChartSet:show", params: [Field("id", "string", "a line id")], returns: nil, doc: "Shows a line (animated)."),
     Function(name: "ChartSet:toggle", params: [Field("id", "string", "a line id")], returns: nil, doc: "Hides or shows a line."),
     Function(name: "ChartSet:isHidden", params: [Field("id", "string", "a line id")], returns: "boolean", doc: "Whether a line is hidden."),
+    Function(name: "ChartSet:zoom", params: [Field("day", "string", "\"YYYY-MM-DD\""), Field("animate?", "boolean|number", "true, false or seconds")],
+             returns: nil, doc: "Zooms into a day: its detail file, or a pie for a percentage set."),
+    Function(name: "ChartSet:zoomOut", params: [Field("animate?", "boolean|number", "true, false or seconds")], returns: nil,
+             doc: "Back to the overview."),
     Function(name: "ChartSet:dataRange", params: [], returns: "number, number", doc: "min, max of the visible lines in the window."),
     Function(name: "ChartSet:valuesAt", params: [Field("fraction", "number", "0 to 1 of the time axis")],
              returns: "{time: number, values: table<string, number>}", doc: "The values at the nearest point."),
@@ -285,6 +301,7 @@ public enum APIDefinitions {
     ("cs.ChartSet", "A data set, shared by reference.", [
       Field("name", "string", "the title"), Field("count", "integer", "number of points"),
       Field("lines", "{id: string, name: string, color: string, hidden: boolean}[]", "the lines in column order"),
+      Field("zoomed", "string?", "the day zoomed into (\"YYYY-MM-DD\"), or nil"),
     ]),
     ("cs.View", "A view.", [Field("id", "string?", "nil when generated"), Field("kind", "string", "\"chart\", \"vstack\", ...")]),
     ("cs.Scene", "A scene.", [

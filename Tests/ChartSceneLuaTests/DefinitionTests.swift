@@ -62,6 +62,8 @@ final class DefinitionTests: XCTestCase {
       scripts.append(try String(contentsOf: Self.repo.appendingPathComponent("examples/" + name), encoding: .utf8))
     }
     folder.write("d.csv", "date,a,b\n2020-01-01,1,2\n2020-01-02,3,4\n")
+    // The examples' data files (examples/data), where the examples find them.
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/data", withDestinationPath: Self.repo.appendingPathComponent("examples/data").path)
     scripts.append("return cs.scene { root = cs.chart { data = cs.data.csv('d.csv', { name = 'D', delimiter = ',', colors = { '#ff0000' } }) } }")
     for (i, text) in scripts.enumerated() {
       let session = try folder.session(text, name: "corpus\(i).lua")

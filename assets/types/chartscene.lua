@@ -75,6 +75,10 @@
 ---@field yAxis? boolean show the Y grid and labels (default true)
 ---@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
 ---@field lineWidth? number width of the lines (default 2)
+---@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
+---@field stacked? boolean stack the lines (default: the data's stacked flag)
+---@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
+---@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
 
 ---A card: a chart on a rounded card with a title.
 ---@class cs.CardOptions
@@ -94,6 +98,10 @@
 ---@field xAxis? boolean show the date labels
 ---@field yAxis? boolean show the Y grid and labels
 ---@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
+---@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
+---@field stacked? boolean stack the lines (default: the data's stacked flag)
+---@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
+---@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
 
 ---Children stacked top to bottom.
 ---@class cs.StackOptions: { [integer]: cs.View }
@@ -310,6 +318,10 @@
 ---@field duration? number seconds
 ---@field curve? cs.Curve the timing curve
 
+---How a Telegram contest file is read.
+---@class cs.TelegramOptions
+---@field days? string the folder of the day files (YYYY-MM-DD.json or YYYY-MM/DD.json), for zooming into a day
+
 ---How a CSV file is read.
 ---@class cs.CSVOptions
 ---@field name? string the set's name
@@ -346,6 +358,7 @@
 ---@field name string the title
 ---@field count integer number of points
 ---@field lines {id: string, name: string, color: string, hidden: boolean}[] the lines in column order
+---@field zoomed string? the day zoomed into ("YYYY-MM-DD"), or nil
 local ChartSet = {}
 
 ---A view.
@@ -477,8 +490,9 @@ function cs.animate(how, fn) end
 
 ---The sets of a contest file.
 ---@param path string a Telegram contest JSON file
+---@param opts? cs.TelegramOptions
 ---@return cs.ChartSet[]
-function cs.data.telegram(path) end
+function cs.data.telegram(path, opts) end
 
 ---A set from a CSV file.
 ---@param path string a CSV file
@@ -521,6 +535,15 @@ function ChartSet:toggle(id) end
 ---@param id string a line id
 ---@return boolean
 function ChartSet:isHidden(id) end
+
+---Zooms into a day: its detail file, or a pie for a percentage set.
+---@param day string "YYYY-MM-DD"
+---@param animate? boolean|number true, false or seconds
+function ChartSet:zoom(day, animate) end
+
+---Back to the overview.
+---@param animate? boolean|number true, false or seconds
+function ChartSet:zoomOut(animate) end
 
 ---min, max of the visible lines in the window.
 ---@return number, number
