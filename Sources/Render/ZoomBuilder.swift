@@ -24,7 +24,7 @@ extension ChartBuilder {
       let parts = ChartParts.make(spec: s, card: isCard, frame: frame, measurer: measurer, window: presentation.window(set, at: t))
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
                            presentation: presentation, key: key, t: t)
-      b.pie(zoom, plot: parts.plot, progress: progress)
+      b.pie(zoom, plot: parts.plot, xAxis: parts.xAxis, progress: progress)
       items += b.items
       return items
     }
@@ -52,13 +52,19 @@ extension ChartBuilder {
   /// The pie of a zoomed percentage chart over its plot. While `progress` runs from 0 to 1
   /// the plot's areas are covered and the slices sweep open from the top; a selected slice
   /// is pulled out and shows its name and value.
-  mutating func pie(_ zoom: DayZoom, plot: Rect, progress: Double) {
+  mutating func pie(_ zoom: DayZoom, plot: Rect, xAxis: Rect?, progress: Double) {
     let set = spec.base
     let alpha = Dictionary(uniqueKeysWithValues: set.lines.map { ($0.id, presentation?.alpha(set, $0.id, at: t) ?? (set.isHidden($0.id) ? 0 : 1)) })
     let layout = PieLayout.make(set: set, index: zoom.index, plot: plot, alpha: alpha)
     let p = max(0, min(1, progress))
     guard p > 0.001 else { return }
     items.append(.path(.rect(plot.inset(top: -2, bottom: -2)), .fill(surface.multipliedAlpha(p))))
+    // Under the pie, its day instead of the window's dates.
+    if let band = xAxis, zoom.index < set.count {
+      items.append(.path(.rect(band), .fill(surface.multipliedAlpha(p))))
+      items.append(.text(TextRun(DateText.poster(set.xs[zoom.index]), font: ChartMetrics.posterTitleFont, color: theme.text.multipliedAlpha(p),
+                                 origin: Point(band.midX, band.y + 4), align: .center)))
+    }
     let top = -Double.pi / 2
     let r = layout.radius * (0.7 + 0.3 * p)
     for slice in layout.slices {

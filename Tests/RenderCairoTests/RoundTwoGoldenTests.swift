@@ -20,11 +20,12 @@ final class RoundTwoGoldenTests: XCTestCase {
   }
   override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-  func render(_ n: Int, theme: String, extra: String = "") throws -> RasterImage {
+  func render(_ n: Int, theme: String, extra: String = "", then: String = "") throws -> RasterImage {
     let path = dir + "/s.lua"
     try """
       local s = cs.data.telegram("\(RoundTwoGoldenTests.data)/\(n)/overview.json")[1]
       s:setRange(0.8, 1)
+      \(then)
       return cs.scene{ width = 400, height = 440, theme = "\(theme)",
         root = cs.chart{ data = s, title = "Chart \(n)", indicatorAt = 0.9 \(extra) } }
       """.write(toFile: path, atomically: true, encoding: .utf8)
@@ -46,6 +47,12 @@ final class RoundTwoGoldenTests: XCTestCase {
 
   func testPercentageAreas() throws {
     for theme in ["day", "night"] { try Golden.assertMatches(try render(5, theme: theme), "round2-percentage-\(theme)") }
+  }
+
+  func testPieOfADay() throws {
+    for theme in ["day", "night"] {
+      try Golden.assertMatches(try render(5, theme: theme, then: "s:zoom('2018-10-06')"), "round2-pie-\(theme)")
+    }
   }
 
   func testStackedAreasFromLua() throws {
