@@ -9,10 +9,11 @@ import SceneGraph
 extension ChartBuilder {
   static func zoomable(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
                        presentation: Presentation, key: String, t: Double) -> [DisplayItem] {
-    func layer(_ s: ChartSpec) -> [DisplayItem] {
+    func layer(_ s: ChartSpec, title: Bool = true) -> [DisplayItem] {
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
                            presentation: presentation, key: key, t: t)
-      return b.build()
+      // The fading layer keeps no texts: two layers' titles and labels would overlap.
+      return title ? b.build() : b.build().filter { if case .text = $0 { return false }; return true }
     }
     let set = spec.base
     let progress = presentation.zoomProgress(set, at: t)
@@ -22,6 +23,10 @@ extension ChartBuilder {
       s.indicatorAt = nil
       var items = layer(s)
       let parts = ChartParts.make(spec: s, card: isCard, frame: frame, measurer: measurer, window: presentation.window(set, at: t))
+      // From halfway the pie's day replaces the date labels (never both: they would overlap).
+      if progress >= 0.5, let band = parts.xAxis {
+        items = items.filter { if case .text(let run) = $0, run.origin.y >= band.y - 1, run.origin.y <= band.maxY { return false }; return true }
+      }
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
                            presentation: presentation, key: key, t: t)
       b.pie(zoom, plot: parts.plot, xAxis: parts.xAxis, progress: progress)
@@ -35,7 +40,9 @@ extension ChartBuilder {
     var detail = spec
     if set.zoom == nil, let d = zoom.detail { detail.base = d; detail.showsBase = true }
     detail.indicatorAt = nil
-    return [.pushGroup(opacity: 1 - progress)] + layer(overview) + [.popGroup, .pushGroup(opacity: progress)] + layer(detail) + [.popGroup]
+    // One layer's texts at a time: the overview's until halfway, then the detail's.
+    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5) + [.popGroup, .pushGroup(opacity: progress)]
+      + layer(detail, title: progress >= 0.5) + [.popGroup]
   }
 
   /// The title of a zoomed chart: a "Zoom Out" control (a magnifier with a minus, in the
@@ -60,7 +67,7 @@ extension ChartBuilder {
     guard p > 0.001 else { return }
     items.append(.path(.rect(plot.inset(top: -2, bottom: -2)), .fill(surface.multipliedAlpha(p))))
     // Under the pie, its day instead of the window's dates.
-    if let band = xAxis, zoom.index < set.count {
+    if let band = xAxis, zoom.index < set.count, p >= 0.5 {
       items.append(.path(.rect(band), .fill(surface.multipliedAlpha(p))))
       items.append(.text(TextRun(DateText.poster(set.xs[zoom.index]), font: ChartMetrics.posterTitleFont, color: theme.text.multipliedAlpha(p),
                                  origin: Point(band.midX, band.y + 4), align: .center)))
@@ -90,6 +97,8 @@ extension ChartBuilder {
         let font = Font(size: size, weight: .bold)
         let m = measurer.measure(text, font: font)
         let lr = r * (slice.share < 8 ? 0.78 : 0.6)
+        // Only where the slice is wide enough for it at that radius (no two labels touch).
+        guard (a1 - a0) * lr >= max(m.width, m.height) + 4 else { continue }
         items.append(.text(TextRun(text, font: font, color: Color(r: 1, g: 1, b: 1, a: (p - 0.5) * 2),
                                    origin: Point(c.x + cos(mid) * lr, c.y + sin(mid) * lr - m.height / 2), align: .center)))
       }
