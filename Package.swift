@@ -30,10 +30,12 @@ let package = Package(
     .target(name: "CSDL2", linkerSettings: [.linkedLibrary("dl")]),
     // assets/ embedded in the executable (fonts, presets, sample data), found by `.incbin`.
     .target(name: "CAssets", cSettings: [.headerSearchPath("../../assets")]),
+    // The number parser of the data files (a fast path for ordinary decimals, strtod for the rest).
+    .target(name: "CFastParse"),
 
     // Model: data, windows, ticks. No drawing, no Lua.
     .target(name: "Drawing"),
-    .target(name: "ChartModel", dependencies: ["Drawing"]),
+    .target(name: "ChartModel", dependencies: ["Drawing", "CFastParse"]),
     // Time: the fixed-step clock, curves, animated values.
     .target(name: "Motion"),
     // Touch: pointer events, recognisers, synthetic streams for the timeline.

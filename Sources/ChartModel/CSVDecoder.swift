@@ -1,116 +1,84 @@
 import Drawing
+import Glibc
 
-/// Reads a CSV table: a header row, then one row per point. The first column is the time
-/// (ISO-8601 date or date-time, or UNIX seconds or milliseconds); every other column is a
-/// line. Empty cells are gaps.
+/// Reads a CSV table: a header row, then one row per point. The time column, its format, the
+/// value columns (or the series of long data), the delimiter are found from the file unless
+/// `TableOptions` names them (docs/lua-api.md, `cs.data.csv`). Files are read in blocks, so
+/// memory holds the columns of numbers and one block, not the file.
 public enum CSVDecoder {
-  public struct Options: Sendable {
-    public var name: String?
-    public var delimiter: UInt8 = UInt8(ascii: ",")
-    public var colors: [Color] = []
-    public init(name: String? = nil, delimiter: UInt8 = UInt8(ascii: ","), colors: [Color] = []) {
-      self.name = name; self.delimiter = delimiter; self.colors = colors
-    }
-  }
+  public typealias Options = TableOptions
+
+  /// Rows read to find the columns' kinds and the time format.
+  static let sampleRows = 2000
+  /// The block size for files.
+  static let blockSize = 4 << 20
 
   public static func decode(_ bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(DataError) -> ChartSet {
-    let rows = try parseRows(bytes, delimiter: options.delimiter, file: file)
-    guard let header = rows.first else { throw DataError(file: file, "the file is empty") }
-    guard header.cells.count >= 2 else {
-      throw DataError(file: file, place: "line \(header.line)", "expected a header with a time column and at least one value column")
-    }
-    let body = rows.dropFirst()
-    guard !body.isEmpty else { throw DataError(file: file, "the file has a header but no rows") }
-    var times: [Double] = []
-    var columns = [[Double]](repeating: [], count: header.cells.count - 1)
-    // All-numeric time columns are UNIX seconds, or milliseconds when large.
-    let numericTimes = body.allSatisfy { Double($0.cells[0].trimmed) != nil }
-    let inMs = numericTimes && body.contains { (Double($0.cells[0].trimmed) ?? 0) > 1e11 }
-    for row in body {
-      guard row.cells.count == header.cells.count else {
-        throw DataError(file: file, place: "line \(row.line)", "expected \(header.cells.count) cells, got \(row.cells.count)")
-      }
-      let cell = row.cells[0].trimmed
-      let t: Double
-      if numericTimes {
-        guard let d = Double(cell), d.isFinite else { throw DataError(file: file, place: "line \(row.line)", "bad time '\(cell)'") }
-        t = inMs ? d : d * 1000
-      } else {
-        guard let ms = ISODate.parseMs(cell) else {
-          throw DataError(file: file, place: "line \(row.line)", "bad time '\(cell)' (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z] or UNIX seconds)")
-        }
-        t = ms
-      }
-      guard DataLimits.isTime(t) else {
-        throw DataError(file: file, place: "line \(row.line)", "time '\(cell)' is out of range (\(DataLimits.timeRange))")
-      }
-      if let last = times.last, !(t > last) {
-        throw DataError(file: file, place: "line \(row.line)", "times must increase ('\(cell)' is not after the previous row)")
-      }
-      times.append(t)
-      for c in 1..<row.cells.count {
-        let s = row.cells[c].trimmed
-        if s.isEmpty { columns[c - 1].append(.nan); continue }
-        guard let v = Double(s), v.isFinite else {
-          throw DataError(file: file, place: "line \(row.line), column \(c + 1)", "expected a number, got '\(s)'")
-        }
-        guard DataLimits.isValue(v) else {
-          throw DataError(file: file, place: "line \(row.line), column \(c + 1)", "value '\(s)' is out of range (\(DataLimits.valueRange))")
-        }
-        columns[c - 1].append(v)
-      }
-    }
-    var lines: [Line] = []
-    for (k, values) in columns.enumerated() {
-      let name = header.cells[k + 1].trimmed
-      let color = k < options.colors.count ? options.colors[k] : Palette.color(k)
-      lines.append(Line(id: "y\(k)", name: name.isEmpty ? "y\(k)" : name, color: color, values: values))
-    }
-    let title = options.name ?? file.map(baseName) ?? "Data"
-    return ChartSet(name: title, xs: times, lines: lines)
+    try decodeTable(bytes, file: file, options: options).set
   }
 
-  struct Row { var cells: [String]; var line: Int }
+  public static func decodeTable(_ bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(DataError) -> TableResult {
+    if bytes.isEmpty { throw DataError(file: file, "the file is empty") }
+    let r: Result<TableResult, DataError> = bytes.withUnsafeBufferPointer { b in
+      var rows = CSVRows(memory: b.baseAddress!, count: b.count)
+      do throws(DataError) { return .success(try decodeRows(&rows, totalBytes: b.count, file: file, options: options)) } catch { return .failure(error) }
+    }
+    return try r.get()
+  }
 
-  static func parseRows(_ bytes: [UInt8], delimiter: UInt8, file: String?) throws(DataError) -> [Row] {
-    var rows: [Row] = []
-    var cells: [String] = []
-    var cell: [UInt8] = []
-    var i = 0, line = 1, rowLine = 1
-    var inQuotes = false
-    func endCell() { cells.append(String(decoding: cell, as: UTF8.self)); cell.removeAll(keepingCapacity: true) }
-    func endRow() {
-      endCell()
-      if !(cells.count == 1 && cells[0].trimmed.isEmpty) { rows.append(Row(cells: cells, line: rowLine)) }
-      cells.removeAll()
+  /// Reads the CSV file `path` (`shown` names it in errors) in blocks.
+  public static func read(path: String, shown: String, options: Options = Options()) throws -> TableResult {
+    let (fd, size) = try FileReader.openRegular(path)
+    defer { close(fd) }
+    if size == 0 { throw DataError(file: shown, "the file is empty") }
+    var rows = CSVRows(fd: fd, capacity: min(blockSize, size + 1), file: shown)
+    defer { rows.release() }
+    return try decodeRows(&rows, totalBytes: size, file: shown, options: options)
+  }
+
+  static func decodeRows(_ rows: inout CSVRows, totalBytes: Int, file: String?, options: Options) throws(DataError) -> TableResult {
+    var options = options
+    try rows.start()
+    if options.delimiter == nil { options.delimiter = rows.sniffDelimiter() }
+    rows.delimiter = options.delimiter!
+    var spans: [CellSpan] = []
+    var scratch: [UInt8] = []
+    guard let (hbase, _) = try rows.nextRow(&spans) else { throw DataError(file: file, "the file is empty") }
+    let header = spans.map { s in String(decoding: cellBytes(hbase, s, &scratch), as: UTF8.self) }
+    let afterHeader = rows.mark()
+    // A sample of rows for the plan.
+    var samples: [[[UInt8]]] = []
+    var sampleBytes = 0
+    let sampleStart = rows.absolute
+    while samples.count < sampleRows, let (base, _) = try rows.nextRow(&spans) {
+      samples.append(spans.map { cellBytes(base, $0, &scratch) })
+      sampleBytes = rows.absolute - sampleStart
     }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-    while i < bytes.count {
-      let b = bytes[i]
-      if inQuotes {
-        if b == UInt8(ascii: "\"") {
-          if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { cell.append(b); i += 1 } else { inQuotes = false }
-        } else {
-          if b == 10 { line += 1 }
-          cell.append(b)
-        }
-      } else if b == UInt8(ascii: "\"") && cell.isEmpty {
-        inQuotes = true
-      } else if b == delimiter {
-        endCell()
-      } else if b == 10 || b == 13 {
-        if b == 13, i + 1 < bytes.count, bytes[i + 1] == 10 { i += 1 }
-        endRow()
-        line += 1
-        rowLine = line
-      } else {
-        cell.append(b)
+    if samples.isEmpty {
+      if header.count < 2 {
+        throw DataError(file: file, place: "line 1", "expected a header with a time column and at least one value column")
       }
-      i += 1
+      throw DataError(file: file, "the file has a header but no rows")
     }
-    if inQuotes { throw DataError(file: file, place: "line \(rowLine)", "unterminated quoted cell") }
-    if !cell.isEmpty || !cells.isEmpty { endRow() }
-    return rows
+    let decoder = try TableDecoder(file: file, header: header, samples: samples, options: options)
+    let estimated = samples.count < sampleRows ? samples.count
+      : Int(Double(totalBytes) / Double(max(1, sampleBytes)) * Double(samples.count))
+    try rows.rewind(to: afterHeader)
+    let columns = try decoder.read(&rows, estimatedRows: estimated)
+    return TableResult(set: try decoder.build(columns), notes: decoder.notes)
+  }
+
+  static func cellBytes(_ base: UnsafePointer<UInt8>, _ s: CellSpan, _ scratch: inout [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    var k = s.start
+    if s.quoted {
+      while k < s.end { out.append(base[k]); k += base[k] == 34 ? 2 : 1 }
+      while out.last == 32 { out.removeLast() }
+      while out.first == 32 { out.removeFirst() }
+    } else {
+      out.append(contentsOf: UnsafeBufferPointer(start: base + s.start, count: s.count))
+    }
+    return out
   }
 
   public static func baseName(_ path: String) -> String {
@@ -120,11 +88,168 @@ public enum CSVDecoder {
   }
 }
 
-extension String {
-  var trimmed: String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-    return String(s)
+/// CSV rows out of memory or out of a file read in blocks (RFC 4180: quoted cells may hold
+/// the delimiter, line breaks and `""`; CRLF, CR or LF line ends; a UTF-8 BOM).
+struct CSVRows: RowSource {
+  var buf: UnsafeMutablePointer<UInt8>
+  var capacity: Int
+  var pos = 0
+  var end = 0
+  var eof: Bool
+  let fd: Int32
+  let owned: Bool
+  let file: String?
+  var line = 1
+  /// The file offset of buf[0].
+  var bufStart = 0
+  var delimiter: UInt8 = 44
+
+  init(memory: UnsafePointer<UInt8>, count: Int) {
+    buf = UnsafeMutablePointer(mutating: memory)
+    capacity = count; end = count; eof = true; fd = -1; owned = false; file = nil
+  }
+
+  init(fd: Int32, capacity: Int, file: String?) {
+    self.fd = fd
+    self.capacity = max(capacity, 64)
+    buf = .allocate(capacity: self.capacity)
+    eof = false; owned = true; self.file = file
+  }
+
+  func release() { if owned { buf.deallocate() } }
+
+  var absolute: Int { bufStart + pos }
+
+  /// Fills the first block and skips a BOM.
+  mutating func start() throws(DataError) {
+    if !eof { _ = try refill() }
+    if end - pos >= 3, buf[pos] == 0xEF, buf[pos + 1] == 0xBB, buf[pos + 2] == 0xBF { pos += 3 }
+  }
+
+  /// The separator of the header line: the most frequent of `,` `;` tab `|` outside quotes.
+  func sniffDelimiter() -> UInt8 {
+    var counts = [0, 0, 0, 0]
+    let cands: [UInt8] = [44, 59, 9, 124]
+    var inQuotes = false
+    var k = pos
+    while k < end {
+      let c = buf[k]
+      if c == 34 { inQuotes.toggle() } else if !inQuotes {
+        if c == 10 || c == 13 { break }
+        if let i = cands.firstIndex(of: c) { counts[i] += 1 }
+      }
+      k += 1
+    }
+    let best = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }!
+    return counts[best] > 0 ? cands[best] : 44
+  }
+
+  struct Mark { var offset: Int; var line: Int }
+  func mark() -> Mark { Mark(offset: absolute, line: line) }
+
+  mutating func rewind(to m: Mark) throws(DataError) {
+    line = m.line
+    if m.offset >= bufStart && m.offset <= bufStart + end { pos = m.offset - bufStart; return }
+    guard fd >= 0, lseek(fd, off_t(m.offset), SEEK_SET) >= 0 else { throw DataError(file: file, "cannot read the file again: \(String(cString: strerror(errno)))") }
+    bufStart = m.offset; pos = 0; end = 0; eof = false
+  }
+
+  /// Keeps the unread bytes, reads more after them. False at the end of the file.
+  mutating func refill() throws(DataError) -> Bool {
+    guard !eof else { return false }
+    if pos > 0 {
+      if end > pos { memmove(buf, buf + pos, end - pos) }
+      bufStart += pos; end -= pos; pos = 0
+    }
+    if end == capacity {
+      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      bigger.update(from: buf, count: end)
+      buf.deallocate()
+      buf = bigger
+      capacity *= 2
+    }
+    while true {
+      let n = Glibc.read(fd, buf + end, capacity - end)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw DataError(file: file, "cannot read the file: \(String(cString: strerror(errno)))")
+      }
+      if n == 0 { eof = true; return false }
+      end += n
+      return true
+    }
+  }
+
+  enum Scan { case row(next: Int, newlines: Int), needMore }
+
+  /// Splits the row at `pos` into cells.
+  @inline(__always)
+  func scan(_ spans: inout [CellSpan]) throws(DataError) -> Scan {
+    let p = UnsafePointer(buf), end = self.end, d = delimiter
+    let trimTab = d != 9
+    var i = pos
+    var newlines = 0
+    spans.removeAll(keepingCapacity: true)
+    while true {
+      var s = i
+      while s < end && (p[s] == 32 || (trimTab && p[s] == 9)) { s += 1 }
+      if s < end && p[s] == 34 {
+        var j = s + 1
+        while true {
+          if j >= end {
+            if eof { throw DataError(file: file, place: "line \(line)", "unterminated quoted cell (a '\"' opens a cell that no '\"' closes)") }
+            return .needMore
+          }
+          let c = p[j]
+          if c == 34 {
+            if j + 1 < end { if p[j + 1] == 34 { j += 2; continue } } else if !eof { return .needMore }
+            break
+          }
+          if c == 10 { newlines += 1 }
+          j += 1
+        }
+        spans.append(CellSpan(start: s + 1, end: j, quoted: true))
+        i = j + 1
+        while i < end && p[i] != d && p[i] != 10 && p[i] != 13 { i += 1 }
+      } else {
+        var j = s
+        while j < end {
+          let c = p[j]
+          if c == d || c == 10 || c == 13 { break }
+          j += 1
+        }
+        var e = j
+        while e > s && (p[e - 1] == 32 || (trimTab && p[e - 1] == 9)) { e -= 1 }
+        spans.append(CellSpan(start: s, end: e, quoted: false))
+        i = j
+      }
+      if i >= end { return eof ? .row(next: end, newlines: newlines) : .needMore }
+      let c = p[i]
+      if c == d { i += 1; continue }
+      if c == 13 {
+        if i + 1 < end { return .row(next: p[i + 1] == 10 ? i + 2 : i + 1, newlines: newlines) }
+        return eof ? .row(next: i + 1, newlines: newlines) : .needMore
+      }
+      return .row(next: i + 1, newlines: newlines)
+    }
+  }
+
+  mutating func nextRow(_ spans: inout [CellSpan]) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {
+    while true {
+      if pos >= end {
+        if !(try refill()) { return nil }
+        continue
+      }
+      switch try scan(&spans) {
+      case .needMore:
+        _ = try refill()
+      case .row(let next, let newlines):
+        let rowLine = line
+        line += 1 + newlines
+        pos = next
+        if spans.count == 1 && spans[0].count == 0 && !spans[0].quoted { continue }
+        return (UnsafePointer(buf), rowLine)
+      }
+    }
   }
 }

@@ -93,6 +93,12 @@ public final class ChartSet {
   public var spanMs: Double { lastMs - firstMs }
 
   public func line(id: String) -> Line? { lines.first { $0.id == id } }
+  /// The id of the line whose id, else whose name, is `key` (CSV and JSON lines are named
+  /// after their columns or series).
+  public func lineID(for key: String) -> String? {
+    if let l = lines.first(where: { $0.id == key }) { return l.id }
+    return lines.first { $0.name == key }?.id
+  }
   public func isHidden(_ id: String) -> Bool { hidden.contains(id) }
   public var visibleLines: [Line] { lines.filter { !hidden.contains($0.id) } }
 

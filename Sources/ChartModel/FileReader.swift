@@ -35,5 +35,17 @@ public enum FileReader {
     return out
   }
 
+  /// Opens `path` for reading when it is a regular file; returns the descriptor (the caller
+  /// closes it) and the size.
+  public static func openRegular(_ path: String) throws(ReadError) -> (Int32, Int) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 { throw ReadError(path: path, reason: errno == ENOENT ? "no such file" : errorText()) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { let e = ReadError(path: path, reason: errorText()); close(fd); throw e }
+    if (st.st_mode & S_IFMT) == S_IFDIR { close(fd); throw ReadError(path: path, reason: "it is a folder") }
+    if (st.st_mode & S_IFMT) != S_IFREG { close(fd); throw ReadError(path: path, reason: "it is not a regular file") }
+    return (fd, Int(st.st_size))
+  }
+
   static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -15,9 +15,11 @@ enum ChartSetBinding {
   }
 
   static func lineID(_ lua: LuaState, _ set: ChartSet, _ fn: String) throws(LuaError) -> String {
-    let id = try lua.checkString(2, function: fn)
-    guard set.line(id: id) != nil else {
-      throw lua.argumentError(2, function: fn, "no line '\(id)' in '\(set.name)'; lines are " + set.lines.map { "'\($0.id)'" }.joined(separator: ", "))
+    let key = try lua.checkString(2, function: fn)
+    guard let id = set.lineID(for: key) else {
+      throw lua.argumentError(2, function: fn, "no line '\(key)' in '\(set.name)'; lines are " + set.lines.map { line in
+        line.name == line.id ? "'\(line.id)'" : "'\(line.id)' ('\(line.name)')"
+      }.joined(separator: ", "))
     }
     return id
   }
@@ -81,6 +83,10 @@ enum ChartSetBinding {
           lua.push(pv.index + 1); lua.rawSet(-2, "index")
           lua.newTable(hash: Int32(pv.values.count))
           for (id, v) in pv.values where !v.isNaN { lua.push(v); lua.rawSet(-2, id) }
+          // Also by name, where a name is not another line's id.
+          for (line, (_, v)) in zip(s.lines, pv.values) where !v.isNaN && line.name != line.id && s.line(id: line.name) == nil {
+            lua.push(v); lua.rawSet(-2, line.name)
+          }
           lua.rawSet(-2, "values")
           return 1
         }),

@@ -2,7 +2,7 @@ import ChartModel
 import Drawing
 import LuaKit
 
-/// `cs.data.telegram`, `cs.data.csv`, `cs.data.series`, `cs.data.sample`.
+/// `cs.data.telegram`, `cs.data.csv`, `cs.data.json`, `cs.data.series`, `cs.data.sample`.
 enum DataBinding {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     lua.newTable()
@@ -17,26 +17,7 @@ enum DataBinding {
       pushSets(lua, sets)
       return 1
     }
-    lua.setFunction(data, "csv") { lua in
-      let path = try lua.checkString(1, function: "csv")
-      var options = CSVDecoder.Options()
-      if !lua.isNil(2) {
-        try lua.checkTable(2, function: "csv")
-        let o = try LuaOptions(lua, 2, owner: "cs.data.csv", known: ["name", "delimiter", "colors"])
-        options.name = try o.string("name")
-        if let d = try o.string("delimiter") {
-          guard d.utf8.count == 1, let b = d.utf8.first else { throw LuaError("bad field 'delimiter' in cs.data.csv (one character expected)") }
-          options.delimiter = b
-        }
-        if let colors = try o.with("colors", { idx throws -> [Color] in try colorList(lua, idx) }) { options.colors = colors }
-      }
-      let opts = options
-      let sets = try load(lua, path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
-        [try CSVDecoder.decode(bytes, file: file, options: opts)]
-      }
-      push(lua, sets[0])
-      return 1
-    }
+    TableBinding.install(lua, data: data, context: context)
     lua.setFunction(data, "series") { lua in
       try lua.checkTable(1, function: "series")
       let set = try series(lua)

@@ -149,6 +149,10 @@ public final class Interaction {
       }
     }
     guard let node = best else { return nil }
+    // `legend.NAME` works like `legend.ID` (CSV and JSON lines are named after their columns).
+    if rest.hasPrefix("legend."), let set = node.chart?.data, let id = set.lineID(for: String(rest.dropFirst(7))) {
+      rest = "legend." + id
+    }
     let frame = node.frame
     let centre = Interaction.toScene(node, within: scene.root, frame.center)
     if rest.isEmpty { return centre }

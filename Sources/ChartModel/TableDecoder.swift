@@ -1,0 +1,573 @@
+import CFastParse
+import Drawing
+
+/// One cell of a row: bytes `start..<end` of the row's buffer. `quoted` cells may hold `""`.
+struct CellSpan {
+  var start: Int
+  var end: Int
+  var quoted: Bool
+  var count: Int { end - start }
+}
+
+/// Rows of cells, one at a time (a CSV file read in blocks, or JSON records).
+protocol RowSource {
+  /// Fills `spans` with the next non-blank row; returns the buffer the spans index and the
+  /// row's line, or nil at the end.
+  mutating func nextRow(_ spans: inout [CellSpan]) throws(DataError) -> (UnsafePointer<UInt8>, Int)?
+}
+
+/// The row → line table of a file: rows follow each other one line apart except where a
+/// blank line or a quoted line break sits between them.
+struct LineMap {
+  var marks: [(row: Int, line: Int)] = []
+  var lastLine = -1
+  mutating func note(row: Int, line: Int) {
+    if line != lastLine + 1 { marks.append((row, line)) }
+    lastLine = line
+  }
+  func line(ofRow r: Int) -> Int {
+    var lo = 0, hi = marks.count
+    while lo < hi { let m = (lo + hi) / 2; if marks[m].row <= r { lo = m + 1 } else { hi = m } }
+    guard lo > 0 else { return r }
+    let m = marks[lo - 1]
+    return m.line + (r - m.row)
+  }
+}
+
+/// Turns a table — a header and rows of text cells — into a chart set: finds the time
+/// column and its format, the value columns (or the series of long data), reads every row
+/// into columns of numbers, sorts by time and checks for repeated times.
+struct TableDecoder {
+  enum Kind: Equatable { case empty, number, text }
+  struct ColumnInfo {
+    var name: String
+    var kind: Kind
+    var example: String
+    var samples: [[UInt8]]
+  }
+
+  let file: String?
+  let options: TableOptions
+  let header: [String]
+  var info: [ColumnInfo] = []
+  let missing: [[UInt8]]
+  let decimalComma: Bool
+
+  // The plan.
+  var timeCell = 0
+  var timeFormat: TimeFormat = .iso
+  var valueCells: [Int] = []
+  var seriesCell: Int? = nil
+  var notes: [String] = []
+  /// Text columns left out, for the hint of a repeated time.
+  var textColumns: [Int] = []
+
+  init(file: String?, header: [String], samples: [[[UInt8]]], options: TableOptions) throws(DataError) {
+    self.file = file
+    self.options = options
+    self.header = header
+    self.missing = options.missing.map { Array($0.utf8) }
+    self.decimalComma = options.delimiter != nil && options.delimiter != UInt8(ascii: ",")
+    for c in header.indices {
+      var kind = Kind.empty
+      var example = ""
+      var values: [[UInt8]] = []
+      for row in samples where c < row.count {
+        let v = row[c]
+        if isMissing(v) { continue }
+        values.append(v)
+        if example.isEmpty { example = String(decoding: v.prefix(40), as: UTF8.self) }
+        if kind != .text { kind = parseNumber(v) != nil ? .number : .text }
+      }
+      info.append(ColumnInfo(name: header[c], kind: kind, example: example, samples: values))
+    }
+    try plan()
+  }
+
+  func isMissing(_ v: [UInt8]) -> Bool { v.withUnsafeBufferPointer { isMissing($0.baseAddress, $0.count) } }
+  func isMissing(_ p: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
+    if n == 0 { return true }
+    guard let p else { return true }
+    for m in missing where m.count == n {
+      if m.withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, n) == 0 }) { return true }
+    }
+    return false
+  }
+
+  func parseNumber(_ v: [UInt8]) -> Double? {
+    v.withUnsafeBufferPointer { b -> Double? in
+      guard let p = b.baseAddress else { return nil }
+      var d = 0.0
+      if cs_parse_double(p, b.count, &d) != 0 { return d }
+      return slowNumber(p, b.count)
+    }
+  }
+
+  /// Numbers with a decimal comma (`1,5` when cells are not separated by commas) or
+  /// thousands separators (`"1,234.5"`).
+  func slowNumber(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
+    var commas = 0, dots = 0
+    for k in 0..<n { if p[k] == 44 { commas += 1 } else if p[k] == 46 { dots += 1 } }
+    guard commas > 0, n < 64 else { return nil }
+    var b = [UInt8]()
+    b.reserveCapacity(n)
+    if decimalComma && commas == 1 && dots == 0 {
+      for k in 0..<n { b.append(p[k] == 44 ? 46 : p[k]) }
+    } else if dots <= 1 {
+      // 1,234,567.89: groups of three digits after each comma.
+      var k = 0, digitsSinceComma = -1
+      var start = 0
+      if n > 0 && (p[0] == 45 || p[0] == 43) { b.append(p[0]); k = 1; start = 1 }
+      var leading = 0
+      while k < n && p[k] != 46 {
+        let c = p[k]
+        if c == 44 {
+          guard (digitsSinceComma == -1 && leading >= 1 && leading <= 3) || digitsSinceComma == 3 else { return nil }
+          digitsSinceComma = 0
+        } else if c &- 48 < 10 {
+          if digitsSinceComma >= 0 { digitsSinceComma += 1 } else { leading += 1 }
+          b.append(c)
+        } else { return nil }
+        k += 1
+      }
+      guard digitsSinceComma == 3, k > start else { return nil }
+      while k < n { b.append(p[k]); k += 1 }
+    } else { return nil }
+    var d = 0.0
+    return b.withUnsafeBufferPointer { cs_parse_double($0.baseAddress!, $0.count, &d) } != 0 ? d : nil
+  }
+
+  // MARK: - The plan
+
+  func fail(_ message: String) -> DataError { DataError(file: file, message) }
+
+  func quoted(_ s: String) -> String { "'\(s)'" }
+
+  /// `'date' (times like '2000-01-01'), 'open' (numbers like 1.5), 'symbol' (text like 'AAPL')`
+  var columnList: String {
+    info.enumerated().map { c, i in
+      let n = quoted(i.name.isEmpty ? "column \(c + 1)" : i.name)
+      switch i.kind {
+      case .empty: return n + " (empty)"
+      case .number: return n + " (numbers like \(i.example))"
+      case .text: return n + " (text like '\(i.example)')"
+      }
+    }.joined(separator: ", ")
+  }
+
+  func label(_ c: Int) -> String { header[c].isEmpty ? "column \(c + 1)" : "column '\(header[c])'" }
+
+  func resolve(_ ref: ColumnRef, option: String) throws(DataError) -> Int {
+    switch ref {
+    case .index(let i):
+      guard i >= 1 && i <= header.count else {
+        throw fail("\(option) = \(i): the file has \(header.count) columns: \(columnList)")
+      }
+      return i - 1
+    case .name(let s):
+      if let i = header.firstIndex(of: s) { return i }
+      if let i = header.firstIndex(where: { $0.lowercased() == s.lowercased() }) { return i }
+      throw fail("\(option) = '\(s)': no such column; the columns are \(columnList)")
+    }
+  }
+
+  mutating func plan() throws(DataError) {
+    guard header.count >= 2 else {
+      throw DataError(file: file, place: "line 1", "expected a header with a time column and at least one value column (found one column '\(header.first ?? "")'; if the cells are separated by something else, pass delimiter)")
+    }
+    // The time column and its format.
+    if let x = options.x {
+      timeCell = try resolve(x, option: "x")
+      timeFormat = try format(of: timeCell, explicit: true)
+    } else if let pattern = options.timeFormat {
+      guard let c = info.indices.first(where: { c in
+        !info[c].samples.isEmpty && info[c].samples.allSatisfy { v in v.withUnsafeBufferPointer { pattern.parse($0.baseAddress!, $0.count) != nil } }
+      }) else {
+        throw fail("no column reads as timeFormat '\(pattern.text)'; the columns are \(columnList); pass x = the time column")
+      }
+      timeCell = c
+      timeFormat = .pattern(pattern)
+    } else {
+      var found: (Int, TimeFormat)? = nil
+      for c in info.indices where info[c].kind != .empty {
+        if let f = TimeParsing.detect(info[c].samples, numbersAreTimes: false) { found = (c, f); break }
+      }
+      if found == nil, info[0].kind == .number, let f = TimeParsing.detect(info[0].samples, numbersAreTimes: true) { found = (0, f) }
+      guard let found else {
+        if let c = info.indices.first(where: { info[$0].kind == .text }) {
+          throw notATime(c, info[c].example)
+        }
+        throw fail("no column holds times; the columns are \(columnList); pass x = the time column")
+      }
+      (timeCell, timeFormat) = found
+    }
+    // The values.
+    if options.series != nil || options.value != nil {
+      guard let s = options.series else { throw fail("value = \(options.value!) needs series = the column that names the lines") }
+      guard let v = options.value else {
+        throw fail("series = \(s) needs value = the column of numbers" + (firstNumberColumn.map { " (e.g. value = '\(header[$0])')" } ?? ""))
+      }
+      if options.columns != nil { throw fail("pass either columns, or series and value (long data), not both") }
+      let sc = try resolve(s, option: "series"), vc = try resolve(v, option: "value")
+      guard sc != timeCell, vc != timeCell, sc != vc else { throw fail("x, series and value must be three different columns") }
+      guard info[vc].kind != .text else {
+        throw fail("value = \(v): \(label(vc)) holds text (like '\(info[vc].example)'), not numbers; the columns are \(columnList)")
+      }
+      seriesCell = sc
+      valueCells = [vc]
+    } else if let cols = options.columns {
+      guard !cols.isEmpty else { throw fail("columns is empty; name at least one column of numbers") }
+      for ref in cols {
+        let c = try resolve(ref, option: "columns")
+        guard c != timeCell else { throw fail("columns: \(label(c)) is the time column (x)") }
+        if info[c].kind == .text { throw textColumn(c) }
+        valueCells.append(c)
+      }
+    } else {
+      for c in info.indices where c != timeCell {
+        switch info[c].kind {
+        case .number: valueCells.append(c)
+        case .empty: if !header[c].isEmpty { valueCells.append(c) }
+        case .text: textColumns.append(c)
+        }
+      }
+      guard !valueCells.isEmpty else {
+        if let t = textColumns.first { throw textColumn(t) }
+        throw fail("no column holds numbers besides the time \(label(timeCell)); the columns are \(columnList)")
+      }
+      for t in textColumns {
+        notes.append("\(file.map { $0 + ": " } ?? "")skipped \(label(t)): it holds text (like '\(info[t].example)')" + longHint(t))
+      }
+    }
+  }
+
+  var firstNumberColumn: Int? { info.indices.first { $0 != timeCell && info[$0].kind == .number } }
+
+  func longHint(_ textCell: Int) -> String {
+    guard let v = firstNumberColumn else { return "" }
+    return "; for long data pass series = '\(header[textCell])', value = '\(header[v])'"
+  }
+
+  func textColumn(_ c: Int) -> DataError {
+    let hint = longHint(c)
+    return fail("\(label(c)) holds text (like '\(info[c].example)')"
+      + (hint.isEmpty ? "; pass columns = the columns of numbers" : hint + ", or columns = the columns of numbers"))
+  }
+
+  func notATime(_ c: Int, _ example: String) -> DataError {
+    let guess = TimeParsing.suggestPattern(example).map { "pass timeFormat = \"\($0)\"" } ?? "pass timeFormat (strftime-style, e.g. \"%d/%m/%Y %H:%M\")"
+    return fail("'\(example)' in \(label(c)) is not a time I know; \(guess)" + (options.x == nil ? ", or x = the time column" : ""))
+  }
+
+  func format(of c: Int, explicit: Bool) throws(DataError) -> TimeFormat {
+    if let p = options.timeFormat {
+      if let bad = info[c].samples.first(where: { v in v.withUnsafeBufferPointer { p.parse($0.baseAddress!, $0.count) == nil } }) {
+        throw fail("'\(String(decoding: bad, as: UTF8.self))' in \(label(c)) does not match timeFormat '\(p.text)'")
+      }
+      return .pattern(p)
+    }
+    guard !info[c].samples.isEmpty else { throw fail("the time \(label(c)) is empty") }
+    if let f = TimeParsing.detect(info[c].samples, numbersAreTimes: explicit) { return f }
+    // Name the first value that breaks the format the others have.
+    let first = info[c].samples[0]
+    if let f = TimeParsing.detect([first], numbersAreTimes: explicit), case .slash = f {
+      var a = false, b = false
+      for v in info[c].samples {
+        if let r = v.withUnsafeBufferPointer({ TimeParsing.parse($0.baseAddress!, $0.count, .slash(monthFirst: nil)) }) {
+          let (x, y) = TimeParsing.slashParts(r)
+          if x > 12 { a = true }
+          if y > 12 { b = true }
+        }
+      }
+      if a && b { throw fail("\(label(c)) mixes MM/DD/YYYY and DD/MM/YYYY dates; pass timeFormat = \"%m/%d/%Y\" or \"%d/%m/%Y\"") }
+    }
+    if let f = TimeParsing.detect([first], numbersAreTimes: explicit),
+      let bad = info[c].samples.first(where: { v in v.withUnsafeBufferPointer { TimeParsing.parse($0.baseAddress!, $0.count, f) == nil } }) {
+      return try notLike(c, String(decoding: bad, as: UTF8.self), f)
+    }
+    throw notATime(c, info[c].example)
+  }
+
+  func notLike(_ c: Int, _ v: String, _ f: TimeFormat) throws(DataError) -> TimeFormat {
+    throw fail("'\(v)' in \(label(c)) is not a time like the others (\(f.label)); pass timeFormat, or add '\(v)' to missing")
+  }
+
+  // MARK: - Reading
+
+  struct Columns {
+    var times: [Double] = []
+    var values: [[Double]] = []
+    var series: [Int32] = []
+    var seriesNames: [String] = []
+    var lines = LineMap()
+  }
+
+  /// Reads every row of `source` into columns. `estimatedRows` sizes the columns up front.
+  func read<S: RowSource>(_ source: inout S, estimatedRows: Int) throws(DataError) -> Columns {
+    var out = Columns()
+    let width = header.count
+    let nValues = valueCells.count
+    let bytesPerRow = 8 * (nValues + 1) + (seriesCell == nil ? 0 : 4)
+    if let budget = options.memoryBudget, estimatedRows * bytesPerRow > budget {
+      throw tooBig(estimatedRows * bytesPerRow, budget)
+    }
+    let reserve = estimatedRows + estimatedRows / 16 + 16
+    out.times.reserveCapacity(reserve)
+    out.values = (0..<nValues).map { _ in var a = [Double](); a.reserveCapacity(reserve); return a }
+    if seriesCell != nil { out.series.reserveCapacity(reserve) }
+    var spans: [CellSpan] = []
+    spans.reserveCapacity(width + 4)
+    var scratch: [UInt8] = []
+    var row = 0
+    let fmt = timeFormat
+    let tc = timeCell
+    var slashFirstOver12 = -1, slashSecondOver12 = -1  // the first such line
+    var slashUndecided = false
+    if case .slash(nil) = fmt { slashUndecided = true }
+    var seriesKeys: [[UInt8]] = []
+    var seriesIndex: [[UInt8]: Int32] = [:]
+    var lastKey: Int32 = -1
+    let valueCells = self.valueCells
+    let seriesCell = self.seriesCell
+
+    while let (base, line) = try source.nextRow(&spans) {
+      if spans.count != width {
+        var extraEmpty = spans.count > width
+        if extraEmpty { for k in width..<spans.count where spans[k].count > 0 { extraEmpty = false } }
+        if !extraEmpty {
+          if spans.allSatisfy({ $0.count == 0 }) { continue }  // ",,," rows
+          throw DataError(file: file, place: "line \(line)", "expected \(width) cells, got \(spans.count)")
+        }
+      }
+      // The time.
+      let ts = spans[tc]
+      var tp = base + ts.start, tn = ts.count
+      if ts.quoted { (tp, tn) = unquote(base, ts, &scratch) }
+      var t: Double
+      if let v = TimeParsing.parse(tp, tn, fmt) {
+        t = v
+      } else {
+        if spans.allSatisfy({ $0.count == 0 }) { continue }
+        let text = String(decoding: UnsafeBufferPointer(start: tp, count: tn), as: UTF8.self)
+        if isMissing(tp, tn) {
+          throw DataError(file: file, place: "line \(line)", "the time is missing in \(label(tc)); every row needs one")
+        }
+        throw DataError(file: file, place: "line \(line)", "'\(text)' in \(label(tc)) is not a time like the rows before (\(fmt.label)); pass timeFormat, or fix the cell")
+      }
+      if slashUndecided {
+        let (a, b) = TimeParsing.slashParts(t)
+        if a > 12 && slashFirstOver12 < 0 { slashFirstOver12 = line }
+        if b > 12 && slashSecondOver12 < 0 { slashSecondOver12 = line }
+      } else if !DataLimits.isTime(t) {
+        let text = String(decoding: UnsafeBufferPointer(start: tp, count: tn), as: UTF8.self)
+        throw DataError(file: file, place: "line \(line)", "time '\(text)' is out of range (\(DataLimits.timeRange))")
+      }
+      out.times.append(t)
+      // The values.
+      for k in 0..<nValues {
+        let s = spans[valueCells[k]]
+        var v = Double.nan
+        if s.end > s.start {
+          var p = base + s.start, n = s.count
+          if s.quoted { (p, n) = unquote(base, s, &scratch) }
+          if cs_parse_double(p, n, &v) == 0 {
+            v = try otherNumber(p, n, line: line, column: valueCells[k])
+          } else if !DataLimits.isValue(v) {
+            throw DataError(file: file, place: "line \(line), \(label(valueCells[k]))", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")
+          }
+        }
+        out.values[k].append(v)
+      }
+      if let sc = seriesCell {
+        let s = spans[sc]
+        var p = base + s.start, n = s.count
+        if s.quoted { (p, n) = unquote(base, s, &scratch) }
+        var idx: Int32 = -1
+        if lastKey >= 0, seriesKeys[Int(lastKey)].count == n,
+          seriesKeys[Int(lastKey)].withUnsafeBufferPointer({ memcmp($0.baseAddress!, p, n) == 0 }) {
+          idx = lastKey
+        } else {
+          let key = Array(UnsafeBufferPointer(start: p, count: n))
+          if let found = seriesIndex[key] { idx = found } else {
+            if isMissing(p, n) {
+              throw DataError(file: file, place: "line \(line)", "the series name is missing in \(label(sc))")
+            }
+            idx = Int32(seriesKeys.count)
+            seriesKeys.append(key)
+            seriesIndex[key] = idx
+            if seriesKeys.count > 1000 {
+              throw DataError(file: file, place: "line \(line)", "\(label(sc)) names more than 1000 series; is series = '\(header[sc])' the right column?")
+            }
+          }
+        }
+        lastKey = idx
+        out.series.append(idx)
+      }
+      out.lines.note(row: row, line: line)
+      row += 1
+      if row & 0xFFFF == 0, let budget = options.memoryBudget, row * bytesPerRow > budget {
+        throw tooBig(row * bytesPerRow, budget)
+      }
+    }
+    guard row > 0 else { throw fail("the file has a header but no rows") }
+    out.seriesNames = seriesKeys.map { String(decoding: $0, as: UTF8.self) }
+    if slashUndecided {
+      if slashFirstOver12 > 0 && slashSecondOver12 > 0 {
+        throw fail("\(label(tc)) mixes MM/DD/YYYY (line \(slashSecondOver12)) and DD/MM/YYYY (line \(slashFirstOver12)) dates; pass timeFormat = \"%m/%d/%Y\" or \"%d/%m/%Y\"")
+      }
+      var monthFirst: Bool
+      if slashFirstOver12 > 0 { monthFirst = false } else if slashSecondOver12 > 0 { monthFirst = true } else {
+        // Every date reads both ways: only a column of days equal to months may stay.
+        guard out.times.allSatisfy({ let (a, b) = TimeParsing.slashParts($0); return a == b }) else {
+          let example = out.times.first { let (a, b) = TimeParsing.slashParts($0); return a != b }!
+          let (a, b) = TimeParsing.slashParts(example)
+          throw fail("the dates in \(label(tc)) read both as MM/DD/YYYY and DD/MM/YYYY (no day above 12, e.g. '\(a)/\(b)/…'); pass timeFormat = \"%m/%d/%Y\" or \"%d/%m/%Y\"")
+        }
+        monthFirst = true
+      }
+      for i in out.times.indices {
+        guard let t = TimeParsing.unpackSlash(out.times[i], monthFirst: monthFirst), DataLimits.isTime(t) else {
+          throw DataError(file: file, place: "line \(out.lines.line(ofRow: i))", "not a date as \(monthFirst ? "MM/DD/YYYY" : "DD/MM/YYYY")")
+        }
+        out.times[i] = t
+      }
+    }
+    return out
+  }
+
+  func tooBig(_ need: Int, _ budget: Int) -> DataError {
+    fail("the data needs at least \(need >> 20) MiB as columns of numbers, more than \(options.memoryBudgetName) leaves (\(budget >> 20) MiB)")
+  }
+
+  /// A quoted cell's text with `""` made `"` (in `scratch` when it had any).
+  @inline(__always)
+  func unquote(_ base: UnsafePointer<UInt8>, _ s: CellSpan, _ scratch: inout [UInt8]) -> (UnsafePointer<UInt8>, Int) {
+    var hasQuote = false
+    for k in s.start..<s.end where base[k] == 34 { hasQuote = true; break }
+    var start = s.start, end = s.end
+    if !hasQuote {
+      while start < end && base[start] == 32 { start += 1 }
+      while end > start && base[end - 1] == 32 { end -= 1 }
+      return (base + start, end - start)
+    }
+    scratch.removeAll(keepingCapacity: true)
+    var k = start
+    while k < end { scratch.append(base[k]); k += base[k] == 34 ? 2 : 1 }
+    // The scratch buffer lives until the next call; callers use the bytes at once.
+    return scratch.withUnsafeBufferPointer { ($0.baseAddress ?? base, $0.count) }
+  }
+
+  func otherNumber(_ p: UnsafePointer<UInt8>, _ n: Int, line: Int, column: Int) throws(DataError) -> Double {
+    if isMissing(p, n) { return .nan }
+    if let v = slowNumber(p, n) {
+      guard DataLimits.isValue(v) else {
+        throw DataError(file: file, place: "line \(line), \(label(column))", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")
+      }
+      return v
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 60)), as: UTF8.self)
+    throw DataError(file: file, place: "line \(line), \(label(column))",
+      "expected a number, got '\(text)'; add '\(text)' to missing, or leave the column out with columns = {...}")
+  }
+
+  // MARK: - The set
+
+  func build(_ c: Columns) throws(DataError) -> ChartSet {
+    let title = options.name ?? file.map(CSVDecoder.baseName) ?? "Data"
+    if let _ = seriesCell { return try buildLong(c, title: title) }
+    var times = c.times
+    var values = c.values
+    // Sort by time (stable) unless the rows already are.
+    var sorted = true
+    for i in 1..<max(1, times.count) where !(times[i] > times[i - 1]) { sorted = false; break }
+    var order: [Int]? = nil
+    if !sorted {
+      var dup: (Int, Int)? = nil
+      if options.sort {
+        let perm = (0..<times.count).sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
+        for k in 1..<perm.count where times[perm[k]] == times[perm[k - 1]] { dup = (perm[k - 1], perm[k]); break }
+        order = perm
+      } else {
+        for i in 1..<times.count where !(times[i] > times[i - 1]) {
+          if times[i] == times[i - 1] { dup = (i - 1, i); break }
+          throw DataError(file: file, place: "line \(c.lines.line(ofRow: i))", "times must increase ('\(timeText(times[i]))' is before the previous row's); pass sort = true to sort the rows")
+        }
+      }
+      if let (a, b) = dup { throw repeated(c, a, b, times[a], series: nil) }
+    }
+    if let order {
+      times = order.map { times[$0] }
+      for k in values.indices { let v = values[k]; values[k] = order.map { v[$0] } }
+    }
+    var lines: [Line] = []
+    for (k, col) in valueCells.enumerated() {
+      let key = header[col]
+      lines.append(makeLine(k, key: key.isEmpty ? "y\(k)" : key, values: values[k]))
+    }
+    return ChartSet(name: title, xs: times, lines: lines)
+  }
+
+  func makeLine(_ k: Int, key: String, values: [Double]) -> Line {
+    let id = "y\(k)"
+    let name = options.namesByKey[key] ?? options.namesByKey[id] ?? (k < options.names.count ? options.names[k] : key)
+    let color = options.colorsByKey[key] ?? options.colorsByKey[id] ?? options.colorsByKey[name]
+      ?? (k < options.colors.count ? options.colors[k] : Palette.color(k))
+    return Line(id: id, name: name, color: color, values: values)
+  }
+
+  func timeText(_ t: Double) -> String {
+    let (d, sod) = DateText.split(t)
+    var s = DateText.iso(Double(d) * 86_400_000)
+    if sod != 0 || t != t.rounded() {
+      s += " " + DateText.twoDigits(sod / 3600) + ":" + DateText.twoDigits(sod / 60 % 60) + ":" + DateText.twoDigits(sod % 60)
+    }
+    return s
+  }
+
+  func repeated(_ c: Columns, _ a: Int, _ b: Int, _ t: Double, series: String?) -> DataError {
+    let la = c.lines.line(ofRow: min(a, b)), lb = c.lines.line(ofRow: max(a, b))
+    var m = "line \(lb) repeats the time \(timeText(t)) of line \(la)"
+    if let series { m += " in series '\(series)'" }
+    if series == nil, let t = textColumns.first, let hint = Optional(longHint(t)), !hint.isEmpty {
+      m += "; \(label(t)) holds text" + hint
+    } else {
+      m += "; remove one of the rows"
+    }
+    return fail(m)
+  }
+
+  func buildLong(_ c: Columns, title: String) throws(DataError) -> ChartSet {
+    let n = c.times.count
+    // Rows in time order (stable), then the distinct times.
+    let order = (0..<n).sorted { c.times[$0] < c.times[$1] || (c.times[$0] == c.times[$1] && $0 < $1) }
+    var xs: [Double] = []
+    var slot = [Int32](repeating: 0, count: n)
+    for r in order {
+      let t = c.times[r]
+      if xs.last != t { xs.append(t) }
+      slot[r] = Int32(xs.count - 1)
+    }
+    if !options.sort {
+      for i in 1..<max(1, n) where c.times[i] < c.times[i - 1] && c.series[i] == c.series[i - 1] {
+        throw DataError(file: file, place: "line \(c.lines.line(ofRow: i))", "times must increase within series '\(c.seriesNames[Int(c.series[i])])'; pass sort = true to sort the rows")
+      }
+    }
+    var columns = [[Double]](repeating: [Double](repeating: .nan, count: xs.count), count: c.seriesNames.count)
+    // A repeated (series, time) is an error naming both rows.
+    var seen = [Int: Int]()  // slot*series count + series -> row, only for repeats
+    for r in order {
+      let s = Int(c.series[r]), k = Int(slot[r])
+      if !columns[s][k].isNaN || seen[k * c.seriesNames.count + s] != nil {
+        let first = seen[k * c.seriesNames.count + s] ?? order.first { Int(c.series[$0]) == s && Int(slot[$0]) == k }!
+        throw repeated(c, first, r, c.times[r], series: c.seriesNames[s])
+      }
+      columns[s][k] = c.values[0][r]
+      if c.values[0][r].isNaN { seen[k * c.seriesNames.count + s] = r }
+    }
+    var lines: [Line] = []
+    for (k, name) in c.seriesNames.enumerated() { lines.append(makeLine(k, key: name, values: columns[k])) }
+    return ChartSet(name: title, xs: xs, lines: lines)
+  }
+}
+
+import Glibc

@@ -1,0 +1,167 @@
+import ChartModel
+import Drawing
+import LuaKit
+
+/// `cs.data.csv(path [, opts])` and `cs.data.json(path [, opts])`: the option tables and the
+/// loading (the decoding is `ChartModel`'s `CSVDecoder` and `RecordsDecoder`).
+enum TableBinding {
+  static let csvKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "delimiter", "sort", "names", "colors"]
+  static let jsonKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "sort", "names", "colors"]
+
+  static func install(_ lua: LuaState, data: Int32, context: BindingContext) {
+    lua.setFunction(data, "csv") { lua in
+      let path = try lua.checkString(1, function: "csv")
+      var (options, key) = try tableOptions(lua, function: "csv", known: csvKeys)
+      options.memoryBudget = lua.memoryLimit > 0 ? lua.memoryLimit : nil
+      options.memoryBudgetName = "--max-memory"
+      let opts = options
+      let set = try load(lua, path: context.resolve(path), shown: path, key: key, context: context) { full, shown in
+        try CSVDecoder.read(path: full, shown: shown, options: opts)
+      }
+      DataBinding.push(lua, set)
+      return 1
+    }
+    lua.setFunction(data, "json") { lua in
+      let path = try lua.checkString(1, function: "json")
+      let (options, key) = try tableOptions(lua, function: "json", known: jsonKeys)
+      let set = try load(lua, path: context.resolve(path), shown: path, key: key, context: context) { full, shown in
+        let limit = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
+        let bytes: [UInt8]
+        do throws(FileReader.ReadError) { bytes = try FileReader.read(full, limit: limit) } catch {
+          let tooLarge = error.reason.hasPrefix("the file is larger") && limit < 512 << 20
+          throw LuaError(error.description + (tooLarge ? " (a quarter of --max-memory)" : ""))
+        }
+        return try RecordsDecoder.decodeTable(bytes, file: shown, options: options)
+      }
+      DataBinding.push(lua, set)
+      return 1
+    }
+  }
+
+  /// Loads once per path and options; warns about skipped columns once.
+  static func load(_ lua: LuaState, path: String, shown: String, key: String, context: BindingContext,
+                   decode: (String, String) throws -> TableResult) throws(LuaError) -> ChartSet {
+    let cacheKey = key.isEmpty ? path : path + "\u{0}" + key
+    if let sets = context.loaded[cacheKey] { return sets[0] }
+    context.files.insert(path)
+    let result: TableResult
+    do { result = try decode(path, shown) } catch let e as LuaError { throw e } catch let e as DataError {
+      throw LuaError(e.description)
+    } catch let e as FileReader.ReadError { throw LuaError(e.description) } catch { throw LuaError(String(describing: error)) }
+    for note in result.notes { context.warn(note) }
+    context.loaded[cacheKey] = [result.set]
+    return result.set
+  }
+
+  /// The options at argument 2, and a text that tells two different option tables apart.
+  static func tableOptions(_ lua: LuaState, function: String, known: [String]) throws -> (TableOptions, String) {
+    var options = TableOptions()
+    guard !lua.isNil(2) else { return (options, "") }
+    try lua.checkTable(2, function: function)
+    let owner = "cs.data.\(function)"
+    let o = try LuaOptions(lua, 2, owner: owner, known: known)
+    var key: [String] = []
+    options.name = try o.string("name")
+    if let x = try column(o, "x") { options.x = x; key.append("x=\(x)") }
+    if let f = try o.string("timeFormat") {
+      guard let p = TimePattern(f) else {
+        throw LuaError("bad field 'timeFormat' in \(owner) ('\(f)' is not a strftime pattern: use %Y %m %d %e %H %I %M %S %f %p %b %B %a %y %j %z %s %F %T and other characters as they are)")
+      }
+      options.timeFormat = p
+      key.append("t=\(f)")
+    }
+    if let cols = try o.with("columns", { idx throws -> [ColumnRef] in
+      if lua.type(at: idx) != 5 /* table */ { return [try columnValue(lua, idx, owner: owner, field: "columns")] }
+      var out: [ColumnRef] = []
+      for i in 0..<lua.rawLength(idx) {
+        lua.rawGet(idx, index: i + 1)
+        defer { lua.pop() }
+        out.append(try columnValue(lua, -1, owner: owner, field: "columns[\(i + 1)]"))
+      }
+      return out
+    }) {
+      options.columns = cols
+      key.append("c=\(cols)")
+    }
+    if let s = try column(o, "series") { options.series = s; key.append("s=\(s)") }
+    if let v = try column(o, "value") { options.value = v; key.append("v=\(v)") }
+    if let m = try o.with("missing", { idx throws -> [String] in try strings(lua, idx, owner: owner, field: "missing") }) {
+      options.missing = m
+      key.append("m=\(m)")
+    }
+    if known.contains("delimiter"), let d = try o.string("delimiter") {
+      let b: UInt8?
+      switch d {
+      case "\\t", "tab": b = 9
+      default: b = d.utf8.count == 1 ? d.utf8.first : nil
+      }
+      guard let b, b != 34, b != 10, b != 13 else { throw LuaError("bad field 'delimiter' in \(owner) (one character expected)") }
+      options.delimiter = b
+      key.append("d=\(b)")
+    }
+    if let s = try o.bool("sort") { options.sort = s; key.append("sort=\(s)") }
+    let _: Void? = try o.with("names") { idx in
+      guard lua.type(at: idx) == 5 else { throw o.fieldError("names", expected: "table") }
+      if lua.rawLength(idx) > 0 {
+        options.names = try strings(lua, idx, owner: owner, field: "names")
+      } else {
+        try lua.forEach(idx) {
+          guard let k = lua.toString(-2), let v = lua.toString(-1), lua.type(at: -1) == 4 /* string */ else {
+            throw LuaError("bad field 'names' in \(owner) (a list of names, or { column = name, ... } expected)")
+          }
+          options.namesByKey[k] = v
+        }
+      }
+    }
+    let _: Void? = try o.with("colors") { idx in
+      guard lua.type(at: idx) == 5 else { throw o.fieldError("colors", expected: "table") }
+      if lua.rawLength(idx) > 0 {
+        options.colors = try DataBinding.colorList(lua, idx)
+      } else {
+        try lua.forEach(idx) {
+          guard let k = lua.toString(-2), let s = lua.toString(-1), let c = Color(hex: s) else {
+            throw LuaError("bad colour in colors of \(owner) (expected '#RRGGBB')")
+          }
+          options.colorsByKey[k] = c
+        }
+      }
+    }
+    return (options, key.joined(separator: ";"))
+  }
+
+  static func column(_ o: LuaOptions, _ field: String) throws(LuaError) -> ColumnRef? {
+    let lua = o.lua
+    lua.rawGet(o.index, field)
+    defer { lua.pop() }
+    if lua.isNil(-1) { return nil }
+    return try columnValue(lua, -1, owner: o.owner, field: field)
+  }
+
+  static func columnValue(_ lua: LuaState, _ idx: Int32, owner: String, field: String) throws(LuaError) -> ColumnRef {
+    switch lua.type(at: idx) {
+    case 4 /* string */: return .name(lua.toString(idx)!)
+    case 3 /* number */:
+      guard let d = lua.toNumber(idx), d == d.rounded(), d >= 1, d < 1e9 else {
+        throw LuaError("bad field '\(field)' in \(owner) (a column name or a 1-based column number expected)")
+      }
+      return .index(Int(d))
+    default:
+      throw LuaError("bad field '\(field)' in \(owner) (a column name or a 1-based column number expected, got \(lua.valueTypeName(at: idx)))")
+    }
+  }
+
+  static func strings(_ lua: LuaState, _ idx: Int32, owner: String, field: String) throws(LuaError) -> [String] {
+    if lua.type(at: idx) == 4 { return [lua.toString(idx)!] }
+    guard lua.type(at: idx) == 5 else { throw LuaError("bad field '\(field)' in \(owner) (a list of strings expected, got \(lua.valueTypeName(at: idx)))") }
+    var out: [String] = []
+    for i in 0..<lua.rawLength(idx) {
+      lua.rawGet(idx, index: i + 1)
+      defer { lua.pop() }
+      guard lua.type(at: -1) == 4, let s = lua.toString(-1) else {
+        throw LuaError("bad field '\(field)' in \(owner) (string expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))")
+      }
+      out.append(s)
+    }
+    return out
+  }
+}
