@@ -1,5 +1,20 @@
+import Dispatch
 import Drawing
 import Glibc
+
+/// Runs two closures at once, on two threads.
+final class SplitBox: @unchecked Sendable {
+  func run(_ a: () -> Void, _ b: () -> Void) {
+    withoutActuallyEscaping(a) { a in
+      withoutActuallyEscaping(b) { b in
+        let jobs = UnsafeSendable(value: [a, b])
+        DispatchQueue.concurrentPerform(iterations: 2) { k in jobs.value[k]() }
+      }
+    }
+  }
+}
+
+struct UnsafeSendable<T>: @unchecked Sendable { let value: T }
 
 /// Reads a CSV table: a header row, then one row per point. The time column, its format, the
 /// value columns (or the series of long data), the delimiter are found from the file unless
@@ -11,7 +26,7 @@ public enum CSVDecoder {
   /// Rows read to find the columns' kinds and the time format.
   static let sampleRows = 2000
   /// The block size for files.
-  static let blockSize = 4 << 20
+  public static let blockSize = 4 << 20
 
   public static func decode(_ bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(DataError) -> ChartSet {
     try decodeTable(bytes, file: file, options: options).set
@@ -20,14 +35,14 @@ public enum CSVDecoder {
   public static func decodeTable(_ bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(DataError) -> TableResult {
     if bytes.isEmpty { throw DataError(file: file, "the file is empty") }
     let r: Result<TableResult, DataError> = bytes.withUnsafeBufferPointer { b in
-      var rows = CSVRows(memory: b.baseAddress!, count: b.count)
+      var rows = CSVRows(memory: b.baseAddress!, count: b.count, file: file)
       do throws(DataError) { return .success(try decodeRows(&rows, totalBytes: b.count, file: file, options: options)) } catch { return .failure(error) }
     }
     return try r.get()
   }
 
   /// Reads the CSV file `path` (`shown` names it in errors) in blocks.
-  public static func read(path: String, shown: String, options: Options = Options()) throws -> TableResult {
+  public static func read(path: String, shown: String, options: Options = Options(), blockSize: Int = CSVDecoder.blockSize) throws -> TableResult {
     let (fd, size) = try FileReader.openRegular(path)
     defer { close(fd) }
     if size == 0 { throw DataError(file: shown, "the file is empty") }
@@ -64,8 +79,60 @@ public enum CSVDecoder {
     let estimated = samples.count < sampleRows ? samples.count
       : Int(Double(totalBytes) / Double(max(1, sampleBytes)) * Double(samples.count))
     try rows.rewind(to: afterHeader)
-    let columns = try decoder.read(&rows, estimatedRows: estimated)
+    var columns = TableDecoder.Columns()
+    if rows.fd >= 0, totalBytes - afterHeader.offset >= splitBytes, decoder.canSplit,
+      let half = secondHalf(rows, from: afterHeader.offset, totalBytes: totalBytes) {
+      // Two cores: this reader stops where the second half starts; the second half is read
+      // at the same time by another. If the second half may have started inside a quoted
+      // cell (it meets a quote), or fails, this reader reads on to the end instead.
+      rows.stopAt = half.bufStart
+      var second: Result<TableDecoder.Columns, DataError>? = nil
+      var firstError: DataError? = nil
+      let estimatedHalf = Int(Double(estimated) * Double(totalBytes - half.bufStart) / Double(max(1, totalBytes - afterHeader.offset))) + 16
+      let box = SplitBox()
+      box.run(
+        { [decoder] in
+          var b = half
+          defer { b.release() }
+          var out = TableDecoder.Columns()
+          do throws(DataError) {
+            try decoder.read(&b, into: &out, estimatedRows: estimatedHalf, allowEmpty: true)
+            second = .success(out)
+          } catch { second = .failure(error) }
+        },
+        {
+          do throws(DataError) { try decoder.read(&rows, into: &columns, estimatedRows: estimated, allowEmpty: true) } catch { firstError = error }
+        })
+      if let firstError { throw firstError }
+      if !rows.overran, case .success(let b)? = second {
+        columns.append(b, lineOffset: rows.line - 1)
+      } else {
+        rows.stopAt = Int.max
+        if !rows.overran { try decoder.read(&rows, into: &columns, estimatedRows: estimated, allowEmpty: true) }
+      }
+      try decoder.finish(&columns)
+    } else {
+      try decoder.read(&rows, into: &columns, estimatedRows: estimated)
+      try decoder.finish(&columns)
+    }
     return TableResult(set: try decoder.build(columns), notes: decoder.notes)
+  }
+
+  /// Files from this size on are read on two cores.
+  static let splitBytes = 8 << 20
+
+  /// A reader of the rows after the first line break past the middle of the file.
+  static func secondHalf(_ rows: CSVRows, from start: Int, totalBytes: Int) -> CSVRows? {
+    let mid = start + (totalBytes - start) / 2
+    var probe = [UInt8](repeating: 0, count: 1 << 16)
+    let n = probe.withUnsafeMutableBytes { pread(rows.fd, $0.baseAddress!, $0.count, off_t(mid - 1)) }
+    guard n > 1, let nl = probe[0..<n].firstIndex(of: 10) else { return nil }
+    let begin = mid - 1 + nl + 1
+    guard begin < totalBytes else { return nil }
+    var half = CSVRows(fd: rows.fd, capacity: rows.capacity, file: rows.file, from: begin)
+    half.delimiter = rows.delimiter
+    half.refuseQuotes = true
+    return half
   }
 
   static func cellBytes(_ base: UnsafePointer<UInt8>, _ s: CellSpan, _ scratch: inout [UInt8]) -> [UInt8] {
@@ -103,15 +170,24 @@ struct CSVRows: RowSource {
   /// The file offset of buf[0].
   var bufStart = 0
   var delimiter: UInt8 = 44
+  /// Rows starting at or after this offset are left to another reader (the second half of
+  /// a file read on two cores). `overran`: a row crossed it (a quoted line break).
+  var stopAt = Int.max
+  var overran = false
+  /// The second half refuses quotes: it may have started inside a quoted cell.
+  var refuseQuotes = false
+  /// Where the file ends for this reader.
+  var fileEnd = Int.max
 
-  init(memory: UnsafePointer<UInt8>, count: Int) {
+  init(memory: UnsafePointer<UInt8>, count: Int, file: String?) {
     buf = UnsafeMutablePointer(mutating: memory)
-    capacity = count; end = count; eof = true; fd = -1; owned = false; file = nil
+    capacity = count; end = count; eof = true; fd = -1; owned = false; self.file = file
   }
 
-  init(fd: Int32, capacity: Int, file: String?) {
+  init(fd: Int32, capacity: Int, file: String?, from offset: Int = 0) {
     self.fd = fd
-    self.capacity = max(capacity, 64)
+    bufStart = offset
+    self.capacity = max(capacity, 1)
     buf = .allocate(capacity: self.capacity)
     eof = false; owned = true; self.file = file
   }
@@ -150,7 +226,7 @@ struct CSVRows: RowSource {
   mutating func rewind(to m: Mark) throws(DataError) {
     line = m.line
     if m.offset >= bufStart && m.offset <= bufStart + end { pos = m.offset - bufStart; return }
-    guard fd >= 0, lseek(fd, off_t(m.offset), SEEK_SET) >= 0 else { throw DataError(file: file, "cannot read the file again: \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw DataError(file: file, "cannot read the file again") }
     bufStart = m.offset; pos = 0; end = 0; eof = false
   }
 
@@ -169,16 +245,19 @@ struct CSVRows: RowSource {
       capacity *= 2
     }
     while true {
-      let n = Glibc.read(fd, buf + end, capacity - end)
+      let n = pread(fd, buf + end, capacity - end, off_t(bufStart + end))
       if n < 0 {
         if errno == EINTR { continue }
         throw DataError(file: file, "cannot read the file: \(String(cString: strerror(errno)))")
       }
       if n == 0 { eof = true; return false }
+      if refuseQuotes, memchr(buf + end, 34, n) != nil { throw CSVRows.quoteInSecondHalf }
       end += n
       return true
     }
   }
+
+  static let quoteInSecondHalf = DataError("a quote in the second half")
 
   enum Scan { case row(next: Int, newlines: Int), needMore }
 
@@ -215,7 +294,8 @@ struct CSVRows: RowSource {
         var j = s
         while j < end {
           let c = p[j]
-          if c == d || c == 10 || c == 13 { break }
+          // Most bytes are above 13 (tab, LF, CR and other controls are not).
+          if c == d || (c <= 13 && (c == 10 || c == 13)) { break }
           j += 1
         }
         var e = j
@@ -236,6 +316,11 @@ struct CSVRows: RowSource {
 
   mutating func nextRow(_ spans: inout [CellSpan]) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {
     while true {
+      if bufStart + pos >= stopAt {
+        if bufStart + pos == stopAt { return nil }
+        overran = true
+        stopAt = Int.max
+      }
       if pos >= end {
         if !(try refill()) { return nil }
         continue

@@ -72,12 +72,18 @@ struct TableDecoder {
       var kind = Kind.empty
       var example = ""
       var values: [[UInt8]] = []
+      var numbers = 0
       for row in samples where c < row.count {
         let v = row[c]
         if isMissing(v) { continue }
         values.append(v)
         if example.isEmpty { example = String(decoding: v.prefix(40), as: UTF8.self) }
-        if kind != .text { kind = parseNumber(v) != nil ? .number : .text }
+        if parseNumber(v) != nil { numbers += 1 }
+      }
+      // A column is numbers when its first value or half of them are: a stray word in it is
+      // an error at its cell (read below), not a reason to skip the column.
+      if !values.isEmpty {
+        kind = parseNumber(values[0]) != nil || numbers * 2 >= values.count ? .number : .text
       }
       info.append(ColumnInfo(name: header[c], kind: kind, example: example, samples: values))
     }
@@ -195,6 +201,7 @@ struct TableDecoder {
       if found == nil, info[0].kind == .number, let f = TimeParsing.detect(info[0].samples, numbersAreTimes: true) { found = (0, f) }
       guard let found else {
         if let c = info.indices.first(where: { info[$0].kind == .text }) {
+          _ = try format(of: c, explicit: false)  // throws what is wrong with it
           throw notATime(c, info[c].example)
         }
         throw fail("no column holds times; the columns are \(columnList); pass x = the time column")
@@ -243,8 +250,9 @@ struct TableDecoder {
 
   var firstNumberColumn: Int? { info.indices.first { $0 != timeCell && info[$0].kind == .number } }
 
-  func longHint(_ textCell: Int) -> String {
-    guard let v = firstNumberColumn else { return "" }
+  func longHint(_ textCell: Int, always: Bool = false) -> String {
+    // Long data repeats its series names.
+    guard let v = firstNumberColumn, always || Set(info[textCell].samples).count < info[textCell].samples.count else { return "" }
     return "; for long data pass series = '\(header[textCell])', value = '\(header[v])'"
   }
 
@@ -300,11 +308,35 @@ struct TableDecoder {
     var series: [Int32] = []
     var seriesNames: [String] = []
     var lines = LineMap()
+    var slashFirstOver12 = -1, slashSecondOver12 = -1
+
+    /// Appends the columns read from the rest of the file (its lines counted from 1).
+    mutating func append(_ b: Columns, lineOffset: Int) {
+      let rows = times.count
+      times.append(contentsOf: b.times)
+      for k in values.indices { values[k].append(contentsOf: b.values[k]) }
+      for m in b.lines.marks { lines.marks.append((m.row + rows, m.line + lineOffset)) }
+      lines.lastLine = b.lines.lastLine + lineOffset
+    }
   }
 
-  /// Reads every row of `source` into columns. `estimatedRows` sizes the columns up front.
+  /// Reads every row of `source` into columns and checks them (for one reader).
   func read<S: RowSource>(_ source: inout S, estimatedRows: Int) throws(DataError) -> Columns {
     var out = Columns()
+    try read(&source, into: &out, estimatedRows: estimatedRows)
+    try finish(&out)
+    return out
+  }
+
+  /// Wide data with a decided time format can be read in two halves at once.
+  var canSplit: Bool {
+    if seriesCell != nil { return false }
+    if case .slash(nil) = timeFormat { return false }
+    return true
+  }
+
+  /// Reads the rows of `source` onto `out`. `estimatedRows` sizes the columns up front.
+  func read<S: RowSource>(_ source: inout S, into out: inout Columns, estimatedRows: Int, allowEmpty: Bool = false) throws(DataError) {
     let width = header.count
     let nValues = valueCells.count
     let bytesPerRow = 8 * (nValues + 1) + (seriesCell == nil ? 0 : 4)
@@ -312,16 +344,18 @@ struct TableDecoder {
       throw tooBig(estimatedRows * bytesPerRow, budget)
     }
     let reserve = estimatedRows + estimatedRows / 16 + 16
-    out.times.reserveCapacity(reserve)
-    out.values = (0..<nValues).map { _ in var a = [Double](); a.reserveCapacity(reserve); return a }
-    if seriesCell != nil { out.series.reserveCapacity(reserve) }
+    if out.values.isEmpty {
+      out.times.reserveCapacity(reserve)
+      out.values = (0..<nValues).map { _ in var a = [Double](); a.reserveCapacity(reserve); return a }
+      if seriesCell != nil { out.series.reserveCapacity(reserve) }
+    }
     var spans: [CellSpan] = []
     spans.reserveCapacity(width + 4)
     var scratch: [UInt8] = []
-    var row = 0
+    var row = out.times.count
     let fmt = timeFormat
     let tc = timeCell
-    var slashFirstOver12 = -1, slashSecondOver12 = -1  // the first such line
+    var slashFirstOver12 = out.slashFirstOver12, slashSecondOver12 = out.slashSecondOver12  // the first such line
     var slashUndecided = false
     if case .slash(nil) = fmt { slashUndecided = true }
     var seriesKeys: [[UInt8]] = []
@@ -373,7 +407,7 @@ struct TableDecoder {
           if cs_parse_double(p, n, &v) == 0 {
             v = try otherNumber(p, n, line: line, column: valueCells[k])
           } else if !DataLimits.isValue(v) {
-            throw DataError(file: file, place: "line \(line), \(label(valueCells[k]))", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")
+            throw DataError(file: file, place: "line \(line), column \(valueCells[k] + 1)", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")
           }
         }
         out.values[k].append(v)
@@ -409,9 +443,17 @@ struct TableDecoder {
         throw tooBig(row * bytesPerRow, budget)
       }
     }
-    guard row > 0 else { throw fail("the file has a header but no rows") }
+    out.slashFirstOver12 = slashFirstOver12
+    out.slashSecondOver12 = slashSecondOver12
     out.seriesNames = seriesKeys.map { String(decoding: $0, as: UTF8.self) }
-    if slashUndecided {
+  }
+
+  /// Checks what only the whole column tells: that there are rows, and the order of slash dates.
+  func finish(_ out: inout Columns) throws(DataError) {
+    let tc = timeCell
+    let slashFirstOver12 = out.slashFirstOver12, slashSecondOver12 = out.slashSecondOver12
+    guard !out.times.isEmpty else { throw fail("the file has a header but no rows") }
+    if case .slash(nil) = timeFormat {
       if slashFirstOver12 > 0 && slashSecondOver12 > 0 {
         throw fail("\(label(tc)) mixes MM/DD/YYYY (line \(slashSecondOver12)) and DD/MM/YYYY (line \(slashFirstOver12)) dates; pass timeFormat = \"%m/%d/%Y\" or \"%d/%m/%Y\"")
       }
@@ -421,7 +463,8 @@ struct TableDecoder {
         guard out.times.allSatisfy({ let (a, b) = TimeParsing.slashParts($0); return a == b }) else {
           let example = out.times.first { let (a, b) = TimeParsing.slashParts($0); return a != b }!
           let (a, b) = TimeParsing.slashParts(example)
-          throw fail("the dates in \(label(tc)) read both as MM/DD/YYYY and DD/MM/YYYY (no day above 12, e.g. '\(a)/\(b)/…'); pass timeFormat = \"%m/%d/%Y\" or \"%d/%m/%Y\"")
+          let y = Int((example / TimeParsing.packUnit).rounded(.down)) / 1024
+          throw fail("the dates in \(label(tc)) read both as MM/DD/YYYY and DD/MM/YYYY (no day is above 12: is '\(a)/\(b)/\(y)' \(DateText.months[a - 1]) \(b) or \(DateText.months[b - 1]) \(a)?); pass timeFormat = \"%m/%d/%Y\" or \"%d/%m/%Y\"")
         }
         monthFirst = true
       }
@@ -432,11 +475,11 @@ struct TableDecoder {
         out.times[i] = t
       }
     }
-    return out
   }
 
   func tooBig(_ need: Int, _ budget: Int) -> DataError {
-    fail("the data needs at least \(need >> 20) MiB as columns of numbers, more than \(options.memoryBudgetName) leaves (\(budget >> 20) MiB)")
+    func mib(_ b: Int) -> String { String(Double(b * 10 / (1 << 20)) / 10) }
+    return fail("the data needs at least \(mib(need)) MiB as columns of numbers, more than \(options.memoryBudgetName) leaves (\(mib(budget)) MiB)")
   }
 
   /// A quoted cell's text with `""` made `"` (in `scratch` when it had any).
@@ -461,13 +504,13 @@ struct TableDecoder {
     if isMissing(p, n) { return .nan }
     if let v = slowNumber(p, n) {
       guard DataLimits.isValue(v) else {
-        throw DataError(file: file, place: "line \(line), \(label(column))", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")
+        throw DataError(file: file, place: "line \(line), column \(column + 1)", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")
       }
       return v
     }
     let text = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 60)), as: UTF8.self)
-    throw DataError(file: file, place: "line \(line), \(label(column))",
-      "expected a number, got '\(text)'; add '\(text)' to missing, or leave the column out with columns = {...}")
+    throw DataError(file: file, place: "line \(line), column \(column + 1)",
+      "expected a number, got '\(text)' in \(label(column)); add '\(text)' to missing, or leave the column out with columns")
   }
 
   // MARK: - The set
@@ -528,7 +571,7 @@ struct TableDecoder {
     let la = c.lines.line(ofRow: min(a, b)), lb = c.lines.line(ofRow: max(a, b))
     var m = "line \(lb) repeats the time \(timeText(t)) of line \(la)"
     if let series { m += " in series '\(series)'" }
-    if series == nil, let t = textColumns.first, let hint = Optional(longHint(t)), !hint.isEmpty {
+    if series == nil, let t = textColumns.first, let hint = Optional(longHint(t, always: true)), !hint.isEmpty {
       m += "; \(label(t)) holds text" + hint
     } else {
       m += "; remove one of the rows"

@@ -413,19 +413,22 @@ public enum TimeParsing {
       if numbersAreTimes || nums.allSatisfy({ abs($0) >= 1e8 && $0 == $0.rounded() }) { return .unixSeconds }
       return nil
     }
+    // A format fits when it reads the first value and at least half of the others (the rows
+    // it cannot read are then errors at their lines).
     for f in textFormats {
-      var ok = true
+      var read = 0
       var firstOver12 = false, secondOver12 = false
-      for v in values {
+      for (k, v) in values.enumerated() {
         let r: Double? = v.withUnsafeBufferPointer { b in b.count == 0 ? nil : parse(b.baseAddress!, b.count, f) }
-        guard let r else { ok = false; break }
+        guard let r else { if k == 0 { break } else { continue } }
+        read += 1
         if case .slash = f {
           let (a, b) = slashParts(r)
           if a > 12 { firstOver12 = true }
           if b > 12 { secondOver12 = true }
         }
       }
-      guard ok else { continue }
+      guard read > 0, read * 2 >= values.count else { continue }
       if case .slash = f {
         if firstOver12 && secondOver12 { continue }
         if firstOver12 { return .slash(monthFirst: false) }

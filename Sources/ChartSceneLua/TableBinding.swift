@@ -1,5 +1,6 @@
 import ChartModel
 import Drawing
+import Glibc
 import LuaKit
 
 /// `cs.data.csv(path [, opts])` and `cs.data.json(path [, opts])`: the option tables and the
@@ -45,10 +46,19 @@ enum TableBinding {
     if let sets = context.loaded[cacheKey] { return sets[0] }
     context.files.insert(path)
     let result: TableResult
+    let t0 = monotonicSeconds()
     do { result = try decode(path, shown) } catch let e as LuaError { throw e } catch let e as DataError {
       throw LuaError(e.description)
     } catch let e as FileReader.ReadError { throw LuaError(e.description) } catch { throw LuaError(String(describing: error)) }
     for note in result.notes { context.warn(note) }
+    if let v = getenv("CHARTSCENE_TIMING"), v.pointee != 0, v.pointee != 48 /* "0" */ {
+      let dt = monotonicSeconds() - t0
+      var size = stat()
+      let bytes = stat(path, &size) == 0 ? Double(size.st_size) : 0
+      let set = result.set
+      let line = "timing: \(shown): \(set.count) rows, \(set.lines.count) lines, \(String(format1: bytes / 1e6)) MB read in \(String(format1: dt * 1000)) ms (\(String(format1: bytes / 1e6 / max(dt, 1e-9))) MB/s)\n"
+      _ = line.withCString { write(2, $0, strlen($0)) }
+    }
     context.loaded[cacheKey] = [result.set]
     return result.set
   }
@@ -163,5 +173,19 @@ enum TableBinding {
       out.append(s)
     }
     return out
+  }
+}
+
+func monotonicSeconds() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+extension String {
+  /// One decimal.
+  init(format1 d: Double) {
+    let r = (d * 10).rounded() / 10
+    self = r == r.rounded() ? String(Int64(r)) + ".0" : String(r)
   }
 }

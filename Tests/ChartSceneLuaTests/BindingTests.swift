@@ -96,7 +96,7 @@ final class BindingTests: XCTestCase {
     XCTAssertEqual(dir.error("local a = 1\nreturn 5\n"), "s.lua:2: the script must return cs.scene{ ... } (it returned number)")
     XCTAssertEqual(dir.error("return cs.scene{ root = cs.chart{ data = cs.data.sample()[1] } "), "s.lua:1: '}' expected near <eof>")
     XCTAssertEqual(dir.error("local s = cs.data.sample()[1]\ns:hide('y9')"),
-                   "s.lua:2: bad argument #2 to 'hide' (no line 'y9' in 'Chart 1'; lines are 'y0', 'y1')")
+                   "s.lua:2: bad argument #2 to 'hide' (no line 'y9' in 'Chart 1'; lines are 'y0' ('#0'), 'y1' ('#1'))")
     XCTAssertEqual(dir.error("cs.data.telegram('missing.json')"), "s.lua:1: cannot read '\(dir.path)/missing.json': no such file".replacingOccurrences(of: dir.path + "/", with: ""))
     XCTAssertEqual(dir.error("local v = cs.spacer{}\nreturn cs.scene{ root = cs.vstack{ v, v } }"),
                    "s.lua:2: child #2 in cs.vstack is already used elsewhere in the scene (a view can be placed once)")
@@ -128,7 +128,7 @@ final class BindingTests: XCTestCase {
     dir.write("cut.json", "[{\"columns\": [[\"x\", 1, 2")
     XCTAssertEqual(dir.error("cs.data.telegram('cut.json')"), "s.lua:1: cut.json: invalid JSON at byte 24 (line 1, column 25): unexpected end of file in an array")
     dir.write("bad.csv", "t,a\n2019-01-01,1\n2019-01-02,x\n")
-    XCTAssertEqual(dir.error("cs.data.csv('bad.csv')"), "s.lua:1: bad.csv: line 3, column 2: expected a number, got 'x'")
+    XCTAssertEqual(dir.error("cs.data.csv('bad.csv')"), "s.lua:1: bad.csv: line 3, column 2: expected a number, got 'x' in column 'a'; add 'x' to missing, or leave the column out with columns")
   }
 
   func testSandbox() {
