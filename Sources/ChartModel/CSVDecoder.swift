@@ -42,21 +42,24 @@ public enum CSVDecoder {
   }
 
   /// Reads the CSV file `path` (`shown` names it in errors) in blocks.
-  public static func read(path: String, shown: String, options: Options = Options(), blockSize: Int = CSVDecoder.blockSize) throws -> TableResult {
+  /// `blockSize` and `splitBytes` are for tests (blocks of a few bytes; two halves of any file).
+  public static func read(path: String, shown: String, options: Options = Options(), blockSize: Int = CSVDecoder.blockSize,
+                          splitBytes: Int = CSVDecoder.splitBytes) throws -> TableResult {
     let (fd, size) = try FileReader.openRegular(path)
     defer { close(fd) }
     if size == 0 { throw DataError(file: shown, "the file is empty") }
     var rows = CSVRows(fd: fd, capacity: min(blockSize, size + 1), file: shown)
     defer { rows.release() }
-    return try decodeRows(&rows, totalBytes: size, file: shown, options: options)
+    return try decodeRows(&rows, totalBytes: size, file: shown, options: options, splitBytes: splitBytes)
   }
 
-  static func decodeRows(_ rows: inout CSVRows, totalBytes: Int, file: String?, options: Options) throws(DataError) -> TableResult {
+  static func decodeRows(_ rows: inout CSVRows, totalBytes: Int, file: String?, options: Options, splitBytes: Int = CSVDecoder.splitBytes) throws(DataError) -> TableResult {
     var options = options
     try rows.start()
     if options.delimiter == nil { options.delimiter = rows.sniffDelimiter() }
     rows.delimiter = options.delimiter!
-    var spans: [CellSpan] = []
+    var spans = SpanBuffer()
+    defer { spans.release() }
     var scratch: [UInt8] = []
     guard let (hbase, _) = try rows.nextRow(&spans) else { throw DataError(file: file, "the file is empty") }
     let header = spans.map { s in String(decoding: cellBytes(hbase, s, &scratch), as: UTF8.self) }
@@ -119,7 +122,7 @@ public enum CSVDecoder {
   }
 
   /// Files from this size on are read on two cores.
-  static let splitBytes = 8 << 20
+  public static let splitBytes = 8 << 20
 
   /// A reader of the rows after the first line break past the middle of the file.
   static func secondHalf(_ rows: CSVRows, from start: Int, totalBytes: Int) -> CSVRows? {
@@ -199,6 +202,8 @@ struct CSVRows: RowSource {
   /// Fills the first block and skips a BOM.
   mutating func start() throws(DataError) {
     if !eof { _ = try refill() }
+    // The whole header line, for the delimiter.
+    while !eof && memchr(buf + pos, 10, end - pos) == nil { _ = try refill() }
     if end - pos >= 3, buf[pos] == 0xEF, buf[pos + 1] == 0xBB, buf[pos + 2] == 0xBF { pos += 3 }
   }
 
@@ -263,12 +268,12 @@ struct CSVRows: RowSource {
 
   /// Splits the row at `pos` into cells.
   @inline(__always)
-  func scan(_ spans: inout [CellSpan]) throws(DataError) -> Scan {
+  func scan(_ spans: inout SpanBuffer) throws(DataError) -> Scan {
     let p = UnsafePointer(buf), end = self.end, d = delimiter
     let trimTab = d != 9
     var i = pos
     var newlines = 0
-    spans.removeAll(keepingCapacity: true)
+    spans.removeAll()
     while true {
       var s = i
       while s < end && (p[s] == 32 || (trimTab && p[s] == 9)) { s += 1 }
@@ -314,7 +319,7 @@ struct CSVRows: RowSource {
     }
   }
 
-  mutating func nextRow(_ spans: inout [CellSpan]) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {
+  mutating func nextRow(_ spans: inout SpanBuffer) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {
     while true {
       if bufStart + pos >= stopAt {
         if bufStart + pos == stopAt { return nil }

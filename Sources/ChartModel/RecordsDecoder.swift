@@ -32,9 +32,9 @@ public enum RecordsDecoder {
     let rows: [[CellSpan]]
     let lines: [Int]
     var next = 0
-    mutating func nextRow(_ spans: inout [CellSpan]) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {
+    mutating func nextRow(_ spans: inout SpanBuffer) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {
       guard next < rows.count else { return nil }
-      spans = rows[next]
+      spans.set(rows[next])
       next += 1
       return (base, lines[next - 1])
     }

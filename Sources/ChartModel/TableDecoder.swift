@@ -9,11 +9,44 @@ struct CellSpan {
   var count: Int { end - start }
 }
 
+/// The cells of one row: a growable buffer without the checks of an array (one per reader,
+/// released by its owner).
+struct SpanBuffer {
+  var base: UnsafeMutablePointer<CellSpan>
+  var count = 0
+  var capacity: Int
+  init(capacity: Int = 16) {
+    self.capacity = max(1, capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+  func release() { base.deallocate() }
+  @inline(__always) mutating func append(_ s: CellSpan) {
+    if count == capacity { grow() }
+    base[count] = s
+    count += 1
+  }
+  mutating func grow() {
+    let bigger = UnsafeMutablePointer<CellSpan>.allocate(capacity: capacity * 2)
+    bigger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity *= 2
+  }
+  @inline(__always) mutating func removeAll() { count = 0 }
+  @inline(__always) subscript(i: Int) -> CellSpan { base[i] }
+  func map<T>(_ f: (CellSpan) throws -> T) rethrows -> [T] { try (0..<count).map { try f(base[$0]) } }
+  func allSatisfy(_ f: (CellSpan) -> Bool) -> Bool { (0..<count).allSatisfy { f(base[$0]) } }
+  mutating func set(_ spans: [CellSpan]) {
+    removeAll()
+    for sp in spans { append(sp) }
+  }
+}
+
 /// Rows of cells, one at a time (a CSV file read in blocks, or JSON records).
 protocol RowSource {
   /// Fills `spans` with the next non-blank row; returns the buffer the spans index and the
   /// row's line, or nil at the end.
-  mutating func nextRow(_ spans: inout [CellSpan]) throws(DataError) -> (UnsafePointer<UInt8>, Int)?
+  mutating func nextRow(_ spans: inout SpanBuffer) throws(DataError) -> (UnsafePointer<UInt8>, Int)?
 }
 
 /// The row → line table of a file: rows follow each other one line apart except where a
@@ -349,8 +382,8 @@ struct TableDecoder {
       out.values = (0..<nValues).map { _ in var a = [Double](); a.reserveCapacity(reserve); return a }
       if seriesCell != nil { out.series.reserveCapacity(reserve) }
     }
-    var spans: [CellSpan] = []
-    spans.reserveCapacity(width + 4)
+    var spans = SpanBuffer(capacity: width + 4)
+    defer { spans.release() }
     var scratch: [UInt8] = []
     var row = out.times.count
     let fmt = timeFormat
@@ -358,6 +391,7 @@ struct TableDecoder {
     var slashFirstOver12 = out.slashFirstOver12, slashSecondOver12 = out.slashSecondOver12  // the first such line
     var slashUndecided = false
     if case .slash(nil) = fmt { slashUndecided = true }
+    var dayCache = TimeParsing.DayCache()
     var seriesKeys: [[UInt8]] = []
     var seriesIndex: [[UInt8]: Int32] = [:]
     var lastKey: Int32 = -1
@@ -378,7 +412,7 @@ struct TableDecoder {
       var tp = base + ts.start, tn = ts.count
       if ts.quoted { (tp, tn) = unquote(base, ts, &scratch) }
       var t: Double
-      if let v = TimeParsing.parse(tp, tn, fmt) {
+      if let v = TimeParsing.parse(tp, tn, fmt, cache: &dayCache) {
         t = v
       } else {
         if spans.allSatisfy({ $0.count == 0 }) { continue }

@@ -278,6 +278,38 @@ public enum TimeParsing {
     }
   }
 
+  /// The last `YYYY-MM-DD` read and its day: rows of one day repeat it (a day of minutes
+  /// is 1,440 rows).
+  struct DayCache {
+    var key: UInt64 = 0
+    var key2: UInt16 = 0
+    var dayMs = Double.nan
+  }
+
+  /// `parse` with a cache of the last ISO day, for a column read row after row.
+  @inline(__always)
+  static func parse(_ p: UnsafePointer<UInt8>, _ n: Int, _ f: TimeFormat, cache: inout DayCache) -> Double? {
+    guard case .iso = f, n == 19 || n == 10 else { return parse(p, n, f) }
+    let raw = UnsafeRawPointer(p)
+    let k = raw.loadUnaligned(as: UInt64.self), k2 = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+    if k == cache.key && k2 == cache.key2 && !cache.dayMs.isNaN {
+      if n == 10 { return cache.dayMs }
+      @inline(__always) func d2(_ i: Int) -> Int { Int(p[i] &- 48) &* 10 &+ Int(p[i + 1] &- 48) }
+      @inline(__always) func isD2(_ i: Int) -> Bool { p[i] &- 48 < 10 && p[i + 1] &- 48 < 10 }
+      if p[10] == 32 || p[10] == 84, p[13] == 58, p[16] == 58, isD2(11), isD2(14), isD2(17) {
+        let h = d2(11), m = d2(14), s = d2(17)
+        guard h < 24, m < 60, s <= 60 else { return nil }
+        return cache.dayMs + Double(h * 3600 + m * 60 + s) * 1000
+      }
+      return parse(p, n, f)
+    }
+    guard let v = iso(p, n) else { return nil }
+    if let day = iso(p, 10) {
+      cache.key = k; cache.key2 = k2; cache.dayMs = day
+    }
+    return v
+  }
+
   static func iso(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
     // The common `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` first, without a cursor.
     if n >= 10, p[4] == 45, p[7] == 45 {

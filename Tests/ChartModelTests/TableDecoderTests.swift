@@ -4,9 +4,9 @@ import XCTest
 
 /// The CSV and JSON-records corpus in Tests/Fixtures/csv/: every shape `cs.data.csv` and
 /// `cs.data.json` read, with the lines and values they give, and every refused shape with its
-/// exact error line. Each CSV file is read three ways — from memory, from the file in the
-/// normal blocks, and from the file in 7-byte blocks (rows and quoted cells cut across
-/// blocks) — and all three must agree.
+/// exact error line. Each CSV file is read five ways — from memory, from the file in the
+/// normal blocks, in 7-byte blocks (rows and quoted cells cut across blocks), and in two
+/// halves on two cores (whole blocks, and 5-byte blocks) — and all must agree.
 final class TableDecoderTests: XCTestCase {
   static let root: String = {
     var parts = "\(#filePath)".split(separator: "/").map(String.init)
@@ -22,8 +22,8 @@ final class TableDecoderTests: XCTestCase {
     let bytes = try FileReader.read(path)
     if name.hasSuffix(".json") { return try RecordsDecoder.decodeTable(bytes, file: name, options: options) }
     let memory = try CSVDecoder.decodeTable(bytes, file: name, options: options)
-    for block in [CSVDecoder.blockSize, 7] {
-      let streamed = try CSVDecoder.read(path: path, shown: name, options: options, blockSize: block)
+    for (block, split) in [(CSVDecoder.blockSize, CSVDecoder.splitBytes), (7, CSVDecoder.splitBytes), (CSVDecoder.blockSize, 1), (5, 1)] {
+      let streamed = try CSVDecoder.read(path: path, shown: name, options: options, blockSize: block, splitBytes: split)
       XCTAssertEqual(streamed.set.xs, memory.set.xs, "\(name), blocks of \(block)", file: file, line: line)
       XCTAssertEqual(streamed.set.lines.map(\.name), memory.set.lines.map(\.name), file: file, line: line)
       XCTAssertEqual(streamed.set.lines.map { $0.values.map { $0.isNaN ? -999 : $0 } }, memory.set.lines.map { $0.values.map { $0.isNaN ? -999 : $0 } }, file: file, line: line)
