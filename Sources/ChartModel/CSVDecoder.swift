@@ -26,7 +26,7 @@ public enum CSVDecoder {
   /// Rows read to find the columns' kinds and the time format.
   static let sampleRows = 2000
   /// The block size for files.
-  public static let blockSize = 4 << 20
+  public static let blockSize = 256 << 10
 
   public static func decode(_ bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(DataError) -> ChartSet {
     try decodeTable(bytes, file: file, options: options).set
@@ -179,12 +179,21 @@ struct CSVRows: RowSource {
   var overran = false
   /// The second half refuses quotes: it may have started inside a quoted cell.
   var refuseQuotes = false
-  /// Where the file ends for this reader.
-  var fileEnd = Int.max
+  /// Whether the bytes in the buffer hold a quote or a CR (rows without them are split with
+  /// memchr, 32 bytes at a time).
+  var hasQuotes = true
+  var hasCR = true
 
   init(memory: UnsafePointer<UInt8>, count: Int, file: String?) {
     buf = UnsafeMutablePointer(mutating: memory)
     capacity = count; end = count; eof = true; fd = -1; owned = false; self.file = file
+    noteContents()
+  }
+
+  /// Looks for quotes and CRs in the buffer.
+  mutating func noteContents() {
+    hasQuotes = end > 0 && memchr(buf, 34, end) != nil
+    hasCR = end > 0 && memchr(buf, 13, end) != nil
   }
 
   init(fd: Int32, capacity: Int, file: String?, from offset: Int = 0) {
@@ -258,6 +267,7 @@ struct CSVRows: RowSource {
       if n == 0 { eof = true; return false }
       if refuseQuotes, memchr(buf + end, 34, n) != nil { throw CSVRows.quoteInSecondHalf }
       end += n
+      noteContents()
       return true
     }
   }
@@ -274,6 +284,7 @@ struct CSVRows: RowSource {
     var i = pos
     var newlines = 0
     spans.removeAll()
+    if !hasQuotes, let fast = scanPlain(&spans, p, end, d, trimTab) { return fast }
     while true {
       var s = i
       while s < end && (p[s] == 32 || (trimTab && p[s] == 9)) { s += 1 }
@@ -317,6 +328,37 @@ struct CSVRows: RowSource {
       }
       return .row(next: i + 1, newlines: newlines)
     }
+  }
+
+  /// A row without quotes: the line end and the delimiters found with memchr. Nil when the
+  /// row holds a CR that does not end it (the byte loop handles those).
+  @inline(__always)
+  func scanPlain(_ spans: inout SpanBuffer, _ p: UnsafePointer<UInt8>, _ end: Int, _ d: UInt8, _ trimTab: Bool) -> Scan? {
+    let raw = UnsafeRawPointer(p)
+    var rowEnd: Int
+    if let nl = memchr(raw + pos, 10, end - pos) {
+      rowEnd = UnsafeRawPointer(nl) - raw
+    } else {
+      guard eof else { return .needMore }
+      rowEnd = end
+    }
+    let next = rowEnd + 1
+    if hasCR {
+      if rowEnd > pos && p[rowEnd - 1] == 13 { rowEnd -= 1 }
+      if rowEnd > pos, memchr(raw + pos, 13, rowEnd - pos) != nil { spans.removeAll(); return nil }
+    }
+    var s = pos
+    while true {
+      var ce = rowEnd
+      if let q = memchr(raw + s, Int32(d), rowEnd - s) { ce = UnsafeRawPointer(q) - raw }
+      var a = s, b = ce
+      while a < b && (p[a] == 32 || (trimTab && p[a] == 9)) { a += 1 }
+      while b > a && (p[b - 1] == 32 || (trimTab && p[b - 1] == 9)) { b -= 1 }
+      spans.append(CellSpan(start: a, end: b, quoted: false))
+      if ce >= rowEnd { break }
+      s = ce + 1
+    }
+    return .row(next: min(next, end), newlines: 0)
   }
 
   mutating func nextRow(_ spans: inout SpanBuffer) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {

@@ -194,6 +194,7 @@ final class TableDecoderTests: XCTestCase {
     check("quotes.csv", xs: [Self.y2000, Self.y2000 + Self.day, Self.y2000 + 2 * Self.day], lines: ["Sales, EUR": [1, 2, 3]],
           notes: ["quotes.csv: skipped column 'Note': it holds text (like 'said \"hi\"')"])
     check("bom_crlf.csv", xs: [Self.y2000, Self.y2000 + Self.day], lines: ["v": [1, 2]])
+    check("cr_only.csv", xs: [Self.y2000, Self.y2000 + Self.day], lines: ["v": [1, 2]])
     check("tab.tsv", xs: [Self.y2000, Self.y2000 + Self.day], lines: ["v": [1, 2]])
     check("pipe.csv", xs: [Self.y2000, Self.y2000 + Self.day], lines: ["v": [1, 2]])
     check("thousands.csv", xs: [Self.y2000, Self.y2000 + Self.day], lines: ["revenue": [1234.5, -12345678]])
