@@ -46,17 +46,17 @@ enum TableBinding {
     if let sets = context.loaded[cacheKey] { return sets[0] }
     context.files.insert(path)
     let result: TableResult
-    let t0 = monotonicSeconds()
+    let t0 = monotonicSeconds(), c0 = cpuSeconds()
     do { result = try decode(path, shown) } catch let e as LuaError { throw e } catch let e as DataError {
       throw LuaError(e.description)
     } catch let e as FileReader.ReadError { throw LuaError(e.description) } catch { throw LuaError(String(describing: error)) }
     for note in result.notes { context.warn(note) }
     if let v = getenv("CHARTSCENE_TIMING"), v.pointee != 0, v.pointee != 48 /* "0" */ {
-      let dt = monotonicSeconds() - t0
+      let dt = monotonicSeconds() - t0, cpu = cpuSeconds() - c0
       var size = stat()
       let bytes = stat(path, &size) == 0 ? Double(size.st_size) : 0
       let set = result.set
-      let line = "timing: \(shown): \(set.count) rows, \(set.lines.count) lines, \(String(format1: bytes / 1e6)) MB read in \(String(format1: dt * 1000)) ms (\(String(format1: bytes / 1e6 / max(dt, 1e-9))) MB/s)\n"
+      let line = "timing: \(shown): \(set.count) rows, \(set.lines.count) lines, \(String(format1: bytes / 1e6)) MB read in \(String(format1: dt * 1000)) ms (\(String(format1: bytes / 1e6 / max(dt, 1e-9))) MB/s; \(String(format1: cpu * 1000)) ms of CPU)\n"
       _ = line.withCString { write(2, $0, strlen($0)) }
     }
     context.loaded[cacheKey] = [result.set]
@@ -180,6 +180,13 @@ func monotonicSeconds() -> Double {
   var ts = timespec()
   clock_gettime(CLOCK_MONOTONIC, &ts)
   return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// CPU time of the whole process (every thread) so far.
+func cpuSeconds() -> Double {
+  var u = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &u)
+  return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
 }
 
 extension String {
