@@ -5,6 +5,7 @@ every run writes the same file). About 30 bytes a row.
 
 Usage: w3_data.py OUT.csv [ROWS]
 """
+import datetime
 import sys
 
 import numpy as np
@@ -13,12 +14,12 @@ out = sys.argv[1]
 rows = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
 rng = np.random.default_rng(3)
 values = 1000 + np.cumsum(rng.normal(0, 1, rows))
-times = np.datetime64("2020-01-01T00:00:00") + np.arange(rows).astype("timedelta64[m]")
+clock = [f"T{m // 60:02d}:{m % 60:02d}:00," for m in range(1440)]
+day0 = datetime.date(2020, 1, 1)
 with open(out, "w") as f:
     f.write("time,value\n")
-    step = 1_000_000
-    for k in range(0, rows, step):
-        t = np.datetime_as_string(times[k:k + step], unit="s")
-        v = np.char.mod("%.4f", values[k:k + step])
-        f.write("\n".join(np.char.add(np.char.add(t, ","), v)))
-        f.write("\n")
+    for start in range(0, rows, 1440):
+        day = (day0 + datetime.timedelta(days=start // 1440)).isoformat()
+        n = min(1440, rows - start)
+        vs = values[start:start + n].tolist()
+        f.write("".join(f"{day}{clock[m]}{vs[m]:.4f}\n" for m in range(n)))
