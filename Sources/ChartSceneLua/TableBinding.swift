@@ -42,7 +42,8 @@ enum TableBinding {
   /// Loads once per path and options; warns about skipped columns once.
   static func load(_ lua: LuaState, path: String, shown: String, key: String, context: BindingContext,
                    decode: (String, String) throws -> TableResult) throws(LuaError) -> ChartSet {
-    let cacheKey = key.isEmpty ? path : path + "\u{0}" + key
+    // Keyed apart from `cs.data.telegram`'s loads of the same path (and by the options).
+    let cacheKey = "table\u{0}" + path + "\u{0}" + key
     if let sets = context.loaded[cacheKey] { return sets[0] }
     context.files.insert(path)
     let result: TableResult
