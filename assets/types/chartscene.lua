@@ -324,9 +324,30 @@
 
 ---How a CSV file is read.
 ---@class cs.CSVOptions
----@field name? string the set's name
----@field delimiter? string one character
----@field colors? string[] line colours in column order
+---@field name? string the set's name (default: the file name without its extension)
+---@field x? string|integer the time column: a header name or a 1-based index (default: the first column of times)
+---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default: found from the column)
+---@field columns? string|integer|(string|integer)[] the columns that become lines (default: every column of numbers)
+---@field series? string|integer long data: the column whose values name the lines
+---@field value? string|integer long data: the column of numbers
+---@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
+---@field delimiter? string one character, or "tab" (default: found from the header line)
+---@field sort? boolean sort the rows by time (default true)
+---@field names? string[]|table<string, string> line names in order, or by column or series name
+---@field colors? string[]|table<string, string> line colours in order, or by column or series name
+
+---How JSON records are read.
+---@class cs.JSONOptions
+---@field name? string the set's name (default: the file name without its extension)
+---@field x? string|integer the time column: a header name or a 1-based index (default: the first column of times)
+---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default: found from the column)
+---@field columns? string|integer|(string|integer)[] the columns that become lines (default: every column of numbers)
+---@field series? string|integer long data: the column whose values name the lines
+---@field value? string|integer long data: the column of numbers
+---@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
+---@field sort? boolean sort the rows by time (default true)
+---@field names? string[]|table<string, string> line names in order, or by column or series name
+---@field colors? string[]|table<string, string> line colours in order, or by column or series name
 
 ---A ChartSet from inline tables.
 ---@class cs.SeriesOptions
@@ -494,11 +515,17 @@ function cs.animate(how, fn) end
 ---@return cs.ChartSet[]
 function cs.data.telegram(path, opts) end
 
----A set from a CSV file.
+---A set from a CSV file: wide or long data, the time format found.
 ---@param path string a CSV file
 ---@param opts? cs.CSVOptions
 ---@return cs.ChartSet
 function cs.data.csv(path, opts) end
+
+---A set from JSON records.
+---@param path string a JSON file: an array of records
+---@param opts? cs.JSONOptions
+---@return cs.ChartSet
+function cs.data.json(path, opts) end
 
 ---A set from inline tables.
 ---@param opts cs.SeriesOptions
@@ -520,19 +547,19 @@ function ChartSet:range() end
 function ChartSet:setRange(lo, hi, animate) end
 
 ---Hides a line (animated).
----@param id string a line id
+---@param id string a line id or name
 function ChartSet:hide(id) end
 
 ---Shows a line (animated).
----@param id string a line id
+---@param id string a line id or name
 function ChartSet:show(id) end
 
 ---Hides or shows a line.
----@param id string a line id
+---@param id string a line id or name
 function ChartSet:toggle(id) end
 
 ---Whether a line is hidden.
----@param id string a line id
+---@param id string a line id or name
 ---@return boolean
 function ChartSet:isHidden(id) end
 
