@@ -149,10 +149,15 @@ final class SafetyTests: XCTestCase {
     // A Graphics lives for its draw call only (frames do not pile up in memory).
     try write("a.lua", "local kept\nreturn cs.scene{ width = 100, height = 100, duration = 0.2, fps = 10, root = cs.canvas{ draw = function(g)\n  if kept then kept:rect(0, 0, 1, 1) end\n  kept = g\nend } }")
     try fails(["a.lua", "-o", "a.gif"], "a.lua:3: 'rect' on a Graphics of an earlier draw call (draw with the g this call was given)")
-    // A data file may take a quarter of the cap.
-    try write("big.csv", "t,a\n" + String(repeating: "2019-01-01,1\n", count: 200_000))
+    // A CSV file is read in blocks; its columns of numbers must fit in the cap (refused
+    // from the size of the first rows, before the rest is read).
+    try write("big.csv", "t,a\n" + (0..<600_000).map { "\(1_546_300_800 + $0 * 60),1\n" }.joined())
     try write("s.lua", "local d = cs.data.csv('big.csv')")
-    try fails(["s.lua", "--max-memory", "8M"], "s.lua:1: cannot read '")
+    try fails(["s.lua", "--max-memory", "8M"], "s.lua:1: big.csv: the data needs at least 9.")
+    try fails(["s.lua", "--max-memory", "8M"], "MiB as columns of numbers, more than --max-memory leaves (8.0 MiB)")
+    // A JSON file may take a quarter of the cap.
+    try write("big.json", "[" + String(repeating: "{\"t\": 1, \"a\": 1},", count: 200_000) + "{}]")
+    try write("s.lua", "local d = cs.data.json('big.json')")
     try fails(["s.lua", "--max-memory", "8M"], "the file is larger than 2 MiB (a quarter of --max-memory)")
   }
 
@@ -209,8 +214,8 @@ final class SafetyTests: XCTestCase {
       ("nopoints.json", json(#"["x",1,2,3],["y0",1,2,3]"#, #"["x"],["y0"]"#), "nopoints.json: [0].columns: the chart has no points"),
       ("absurd.json", json(#"["x",1,2,3]"#, #"["x",1,2,1e300]"#), "absurd.json: [0].columns[0][3]: x value 1e+300 is out of range"),
       ("ragged.csv", "t,a,b\n2019-01-01,1,2\n2019-01-02,3\n", "ragged.csv: line 3: expected 3 cells, got 2"),
-      ("dup.csv", "t,a\n2019-01-01,1\n2019-01-01,2\n", "dup.csv: line 3: times must increase"),
-      ("nan.csv", "t,a\n2019-01-01,1\n2019-01-02,NaN\n", "nan.csv: line 3, column 2: expected a number, got 'NaN'"),
+      ("dup.csv", "t,a\n2019-01-01,1\n2019-01-01,2\n", "dup.csv: line 3 repeats the time 2019-01-01 of line 2; remove one of the rows"),
+      ("nan.csv", "t,a\n2019-01-01,1\n2019-01-02,x\n", "nan.csv: line 3, column 2: expected a number, got 'x'"),
       ("empty.csv", "", "empty.csv: the file is empty"),
       ("header.csv", "t,a\n", "header.csv: the file has a header but no rows"),
     ]
