@@ -513,7 +513,7 @@ struct TableDecoder {
 
   func tooBig(_ need: Int, _ budget: Int) -> DataError {
     func mib(_ b: Int) -> String { String(Double(b * 10 / (1 << 20)) / 10) }
-    return fail("the data needs at least \(mib(need)) MiB as columns of numbers, more than \(options.memoryBudgetName) leaves (\(mib(budget)) MiB)")
+    return fail("the data needs about \(mib(need)) MiB as columns of numbers, more than \(options.memoryBudgetName) leaves (\(mib(budget)) MiB)")
   }
 
   /// A quoted cell's text with `""` made `"` (in `scratch` when it had any).

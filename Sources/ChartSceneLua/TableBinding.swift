@@ -13,7 +13,7 @@ enum TableBinding {
     lua.setFunction(data, "csv") { lua in
       let path = try lua.checkString(1, function: "csv")
       var (options, key) = try tableOptions(lua, function: "csv", known: csvKeys)
-      options.memoryBudget = lua.memoryLimit > 0 ? lua.memoryLimit : nil
+      options.memoryBudget = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) : nil
       options.memoryBudgetName = "--max-memory"
       let opts = options
       let set = try load(lua, path: context.resolve(path), shown: path, key: key, context: context) { full, shown in
@@ -26,11 +26,15 @@ enum TableBinding {
       let path = try lua.checkString(1, function: "json")
       let (options, key) = try tableOptions(lua, function: "json", known: jsonKeys)
       let set = try load(lua, path: context.resolve(path), shown: path, key: key, context: context) { full, shown in
-        let limit = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
+        // As for contest files: a quarter of the limit, and half of what it leaves.
+        let quarter = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
+        let left = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) / 2 : Int.max
+        let limit = min(quarter, left)
         let bytes: [UInt8]
         do throws(FileReader.ReadError) { bytes = try FileReader.read(full, limit: limit) } catch {
           let tooLarge = error.reason.hasPrefix("the file is larger") && limit < 512 << 20
-          throw LuaError(error.description + (tooLarge ? " (a quarter of --max-memory)" : ""))
+          let why = left < quarter ? " (half of what --max-memory leaves)" : " (a quarter of --max-memory)"
+          throw LuaError(error.description + (tooLarge ? why : ""))
         }
         return try RecordsDecoder.decodeTable(bytes, file: shown, options: options)
       }
@@ -51,6 +55,7 @@ enum TableBinding {
     do { result = try decode(path, shown) } catch let e as LuaError { throw e } catch let e as DataError {
       throw LuaError(e.description)
     } catch let e as FileReader.ReadError { throw LuaError(e.description) } catch { throw LuaError(String(describing: error)) }
+    do throws(DataError) { try result.set.checkTextLengths(file: shown) } catch { throw LuaError(error.description) }
     for note in result.notes { context.warn(note) }
     if let v = getenv("CHARTSCENE_TIMING"), v.pointee != 0, v.pointee != 48 /* "0" */ {
       let dt = monotonicSeconds() - t0, cpu = cpuSeconds() - c0
@@ -82,7 +87,7 @@ enum TableBinding {
       key.append("t=\(f)")
     }
     if let cols = try o.with("columns", { idx throws -> [ColumnRef] in
-      if lua.type(at: idx) != 5 /* table */ { return [try columnValue(lua, idx, owner: owner, field: "columns")] }
+      if lua.type(at: idx) != .table { return [try columnValue(lua, idx, owner: owner, field: "columns")] }
       var out: [ColumnRef] = []
       for i in 0..<lua.rawLength(idx) {
         lua.rawGet(idx, index: i + 1)
@@ -112,12 +117,12 @@ enum TableBinding {
     }
     if let s = try o.bool("sort") { options.sort = s; key.append("sort=\(s)") }
     let _: Void? = try o.with("names") { idx in
-      guard lua.type(at: idx) == 5 else { throw o.fieldError("names", expected: "table") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("names", expected: "table") }
       if lua.rawLength(idx) > 0 {
         options.names = try strings(lua, idx, owner: owner, field: "names")
       } else {
         try lua.forEach(idx) {
-          guard let k = lua.toString(-2), let v = lua.toString(-1), lua.type(at: -1) == 4 /* string */ else {
+          guard let k = lua.toString(-2), let v = lua.toString(-1), lua.type(at: -1) == .string else {
             throw LuaError("bad field 'names' in \(owner) (a list of names, or { column = name, ... } expected)")
           }
           options.namesByKey[k] = v
@@ -125,7 +130,7 @@ enum TableBinding {
       }
     }
     let _: Void? = try o.with("colors") { idx in
-      guard lua.type(at: idx) == 5 else { throw o.fieldError("colors", expected: "table") }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("colors", expected: "table") }
       if lua.rawLength(idx) > 0 {
         options.colors = try DataBinding.colorList(lua, idx)
       } else {
@@ -150,8 +155,8 @@ enum TableBinding {
 
   static func columnValue(_ lua: LuaState, _ idx: Int32, owner: String, field: String) throws(LuaError) -> ColumnRef {
     switch lua.type(at: idx) {
-    case 4 /* string */: return .name(lua.toString(idx)!)
-    case 3 /* number */:
+    case .string: return .name(lua.toString(idx)!)
+    case .number:
       guard let d = lua.toNumber(idx), d == d.rounded(), d >= 1, d < 1e9 else {
         throw LuaError("bad field '\(field)' in \(owner) (a column name or a 1-based column number expected)")
       }
@@ -162,13 +167,13 @@ enum TableBinding {
   }
 
   static func strings(_ lua: LuaState, _ idx: Int32, owner: String, field: String) throws(LuaError) -> [String] {
-    if lua.type(at: idx) == 4 { return [lua.toString(idx)!] }
-    guard lua.type(at: idx) == 5 else { throw LuaError("bad field '\(field)' in \(owner) (a list of strings expected, got \(lua.valueTypeName(at: idx)))") }
+    if lua.type(at: idx) == .string { return [lua.toString(idx)!] }
+    guard lua.type(at: idx) == .table else { throw LuaError("bad field '\(field)' in \(owner) (a list of strings expected, got \(lua.valueTypeName(at: idx)))") }
     var out: [String] = []
     for i in 0..<lua.rawLength(idx) {
       lua.rawGet(idx, index: i + 1)
       defer { lua.pop() }
-      guard lua.type(at: -1) == 4, let s = lua.toString(-1) else {
+      guard lua.type(at: -1) == .string, let s = lua.toString(-1) else {
         throw LuaError("bad field '\(field)' in \(owner) (string expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))")
       }
       out.append(s)

@@ -265,7 +265,7 @@ final class TableDecoderTests: XCTestCase {
     var csv = "t,v\n"
     for k in 0..<200 { csv += "\(946684800 + k * 60),\(k)\n" }
     XCTAssertThrowsError(try CSVDecoder.decode(Array(csv.utf8), file: "m.csv", options: o)) {
-      XCTAssertEqual(String(describing: $0), "m.csv: the data needs at least 0.0 MiB as columns of numbers, more than --max-memory leaves (0.0 MiB)")
+      XCTAssertEqual(String(describing: $0), "m.csv: the data needs about 0.0 MiB as columns of numbers, more than --max-memory leaves (0.0 MiB)")
     }
   }
 

@@ -184,24 +184,40 @@ final class LimitTests: XCTestCase {
     XCTAssertLessThan(large.seconds, 30)
   }
 
-  /// A data file may be at most half of what the memory limit leaves (it and what is
-  /// decoded from it are held at once), and a quarter of the limit.
+  /// A data file held whole (JSON) may be at most half of what the memory limit leaves (it
+  /// and what is decoded from it are held at once), and a quarter of the limit. A CSV file is
+  /// read in blocks: its columns of numbers must fit in what the limit leaves.
   func testDataFilesAreHeldToWhatTheMemoryLimitLeaves() throws {
+    var json = "["
     var csv = "time,a\n"
-    for k in 0..<400_000 { csv += "\(1_000_000 + k * 1000),\(k % 97)\n" }
-    _ = try write("d.csv", csv)  // 5.6 MB
+    for k in 0..<400_000 {
+      json += "{\"time\": \(1_000_000 + k * 1000), \"a\": \(k % 97)},"
+      csv += "\(1_000_000 + k * 1000),\(k % 97)\n"
+    }
+    _ = try write("d.json", json + "{\"time\": 1, \"a\": 1}]")  // 11 MB
+    _ = try write("d.csv", csv)  // 5.6 MB; about 7 MiB of columns, estimated from the first rows
     let s = try write("d.lua", """
       local keep = {}
       for i = 1, 56 do keep[i] = string.rep("x", 1024 * 1024 - i) end
-      return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv("d.csv") } }
+      return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.json("d.json") } }
       """)
     let r0 = try run([s, "-o", "out.png", "--max-memory", "64M"])
     assertOneError(r0, "d.lua:3: cannot read '")
-    assertOneError(r0, "d.csv': the file is larger than 3 MiB (half of what --max-memory leaves)")
-    let plain = try write("p.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('d.csv') } }")
+    assertOneError(r0, "d.json': the file is larger than 3 MiB (half of what --max-memory leaves)")
+    let plain = try write("p.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.json('d.json') } }")
     assertOneError(try run([plain, "-o", "out.png", "--max-memory", "16M"]), "the file is larger than 4 MiB (a quarter of --max-memory)")
     let r = try run([plain, "-o", "out.png", "--max-memory", "64M"])
     XCTAssertEqual(r.status, 0, r.stderr)
+    let c = try write("c.lua", """
+      local keep = {}
+      for i = 1, 60 do keep[i] = string.rep("x", 1024 * 1024 - i) end
+      return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv("d.csv") } }
+      """)
+    let r1 = try run([c, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r1, "c.lua:3: d.csv: the data needs about 7.0 MiB as columns of numbers, more than --max-memory leaves (")
+    let plainCSV = try write("q.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('d.csv') } }")
+    let r2 = try run([plainCSV, "-o", "out.png", "--max-memory", "16M"])
+    XCTAssertEqual(r2.status, 0, r2.stderr)
   }
 
   /// ffmpeg's one-pass GIF graph held every frame until the palette was made: memory grew
