@@ -44,6 +44,9 @@ public final class Session {
     }
   }
 
+  /// True for a theme name `--theme` takes.
+  public static func isTheme(_ name: String) -> Bool { Theme.builtIn[name] != nil }
+
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
 
@@ -174,8 +177,10 @@ public final class Session {
     return max(1, n)
   }
 
+  /// Writes one line to standard error: control characters escaped, cut at
+  /// `OneLine.limit` characters (see OneLine).
   public static func printError(_ line: String) {
-    var s = line
+    var s = OneLine.clean(line)
     s.append("\n")
     var bytes = Array(s.utf8)
     var off = 0

@@ -34,8 +34,19 @@ public enum TempFiles {
   public static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
   public static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
+  private static let stopping = Atomic<Bool>(false)
+
+  /// Parks the calling thread for good when the process is being stopped (a signal, the
+  /// watchdog): what failed then is an effect of the stop (ffmpeg killed under a writer
+  /// gives "Broken pipe"), and the stopping thread is about to exit with its own status.
+  public static func waitIfStopping() {
+    guard stopping.load(ordering: .acquiring) else { return }
+    while true { pause() }
+  }
+
   /// Stops the registered children and removes every registered file (for exiting).
   public static func removeAll() {
+    stopping.store(true, ordering: .releasing)
     children.withLock { set in
       for pid in set {
         kill(pid, SIGKILL)

@@ -158,6 +158,13 @@ public struct LuaOptions {
     return v
   }
 
+  /// `d` as an Int when it is a whole number an Int holds, else nil. Every Lua number that
+  /// becomes an Int goes through this (`Int(d)` traps on 1e300, inf and NaN).
+  public static func integer(_ d: Double) -> Int? {
+    guard d == d.rounded(), abs(d) < 9.0e15 else { return nil }
+    return Int(d)
+  }
+
   /// An array of numbers (`{x, y}`); `count` checks the length when given.
   public func numbers(_ key: String, count: Int? = nil) throws(LuaError) -> [Double]? {
     LuaOptions.observer?(owner, key, "numbers", [])
