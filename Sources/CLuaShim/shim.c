@@ -432,6 +432,14 @@ int cs_msgh(lua_State *L) {
   if (lua_type(L, 1) != LUA_TSTRING) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    return 1;
+  }
+  /* Lua places an error only when a Lua function raised it: a C stack overflow inside a C
+     function (tostring, gsub, a metamethod) gets the line of the innermost Lua function. */
+  if (strcmp(lua_tostring(L, 1), "C stack overflow") == 0) {
+    char where[512];
+    where_lua(L, where, sizeof where);
+    if (where[0]) lua_pushfstring(L, "%s C stack overflow", where);
   }
   return 1;
 }

@@ -120,6 +120,8 @@ public final class Session {
     }
     if let w = overrides.width { scene.width = w }
     if let h = overrides.height { scene.height = h }
+    for w in try TimelineCheck.check(scene, locate: { Session.located($0, file: scriptPath, chunks: context.chunks) }) { context.warn(w) }
+    warnings = collected
     text = PangoText()
     Layout(measurer: text).layout(scene, at: 0)
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
