@@ -69,6 +69,7 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (lim->main) {
       pthread_mutex_lock(&watch_lock);
       where_lua(lim->main, lim->where, sizeof lim->where);
+      lim->wheregen++;
       pthread_mutex_unlock(&watch_lock);
     }
 #endif
@@ -89,6 +90,7 @@ static void cs_hook(lua_State *L, lua_Debug *ar) {
   if (lim->deadline <= 0 || lim->closing) return;
   pthread_mutex_lock(&watch_lock);
   where_lua(L, lim->where, sizeof lim->where);
+  lim->wheregen++;
   pthread_mutex_unlock(&watch_lock);
   if (late) {
     /* From now on at every instruction, so that a pcall in the script that catches the
@@ -129,6 +131,7 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   }
   pthread_mutex_lock(&watch_lock);
   memcpy(lim->where, where, sizeof where);
+  lim->wheregen++;
   lim->budget = seconds;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
   unwatch_locked(lim);
@@ -157,6 +160,7 @@ void cs_closestate(lua_State *L, double seconds) {
   lim->closing = 1;
   lim->refusable = 0;
   lim->where[0] = 0;
+  lim->wheregen++;
   lim->budget = seconds;
   lim->deadline = cs_now() + seconds;
   unwatch_locked(lim);
@@ -196,20 +200,34 @@ static void note_place(lua_State *L) {
   cs_limits *lim = limits_of(L);
   if (!lim || lim->deadline <= 0) return;
   char where[sizeof lim->where];
-  where_lua(L, where, sizeof where);
-  if (!where[0]) return;
+  lua_Debug ar;
+  if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+    /* The same place as the last note, with nothing written since: nothing to do (a loop
+       of short finds stays cheap). The source pointer is only compared, never read. */
+    if (ar.source == lim->notedsource && ar.currentline == lim->notedline && lim->notedgen == lim->wheregen) return;
+    const char *src = ar.source ? ar.source : "?";
+    lim->notedsource = ar.source;
+    lim->notedline = ar.currentline;
+    if (src[0] == '@' || src[0] == '=') src++;
+    snprintf(where, sizeof where, "%s:%d:", src, ar.currentline);
+  } else {
+    lim->notedsource = NULL;
+    where_lua(L, where, sizeof where);
+    if (!where[0]) return;
+  }
   pthread_mutex_lock(&watch_lock);
   memcpy(lim->where, where, sizeof where);
+  lim->notedgen = ++lim->wheregen;
   pthread_mutex_unlock(&watch_lock);
 }
 
-/* A string function (upvalue 1) called after noting the place. */
+/* A string function (upvalue 1, a C function without upvalues) called after noting the
+   place. It runs in this same call frame, so its errors name it and its caller's line as
+   before. */
 static int cs_noted(lua_State *L) {
   note_place(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  lua_CFunction fn = lua_tocfunction(L, lua_upvalueindex(1));
+  return fn(L);
 }
 
 /* ---- Fatal errors --------------------------------------------------------------------- */

@@ -90,7 +90,7 @@ struct Render: ParsableCommand {
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
     guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("bad --scale \(scale) (must be above 0 and at most 16)") }
     if let theme, !Session.isTheme(theme) { throw ValidationError("invalid theme '\(theme)' for --theme, expected one of: 'day', 'night'") }
-    if let output, !live {
+    if let output, !live, !inspect {
       do { try OutputName.check(output) } catch { throw ValidationError(error.message) }
       if at != nil && RenderJob.isAnimated(output) { throw ValidationError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(output)'") }
       if frames != nil && !RenderJob.isAnimated(output) { throw ValidationError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(output)'") }

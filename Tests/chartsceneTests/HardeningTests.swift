@@ -286,6 +286,29 @@ final class HardeningTests: XCTestCase {
     }
   }
 
+  // MARK: security.md: the rows of the limits table not covered by SafetyTests
+
+  func testTheRemainingLimitsOfSecurityMd() throws {
+    try write("big.lua", String(repeating: " ", count: 17 << 20))
+    try fails(["big.lua"], "error: cannot read 'big.lua': the file is larger than 16 MiB")
+    try write("s.lua", stillScene)
+    try write("presets/fat.lua", "return {" + String(repeating: " ", count: 1100 << 10) + "}")
+    try fails(["s.lua", "--preset", "fat"], "cannot read './presets/fat.lua': the file is larger than 1 MiB")
+    for (field, value, expected) in [("width", "1e9", "bad field 'width' in cs.scene (must be between 1 and 16384, got 1000000000)"),
+                                     ("fps", "1000", "bad field 'fps' in cs.scene (must be between 1 and 240, got 1000)"),
+                                     ("duration", "1e9", "bad field 'duration' in cs.scene (must be between 0 and 3600, got 1000000000)")] {
+      try write("w.lua", "return cs.scene{ \(field) = \(value), root = cs.spacer{} }")
+      try fails(["w.lua"], "w.lua:1: " + expected)
+    }
+    // Timeline files run in the script's sandbox, with its limits.
+    try write("t.lua", "local f = io.open('out.png', 'w')")
+    try fails(["s.lua", "--timeline", "t.lua"], "t.lua:1: 'io' is not available in chartscene scripts")
+    try write("t.lua", "local n = 0\nwhile true do n = n + 1 end")
+    try fails(["s.lua", "--timeline", "t.lua", "--max-time", "1"], "t.lua:2: script ran for too long (over 1 s; --max-time)", seconds: 4)
+    try write("t.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end")
+    try fails(["s.lua", "--timeline", "t.lua", "--max-memory", "32M"], "t.lua:2: script needs more memory than the 32 MiB allowed (--max-memory)")
+  }
+
   // MARK: 11. The exit-status table (docs/lua-api.md, Command line)
 
   func testExitStatusTable() throws {

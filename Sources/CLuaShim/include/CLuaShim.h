@@ -50,6 +50,10 @@ typedef struct cs_limits {
   char memoryflag[32];  /* the option that sets the memory limit */
   lua_State *main;
   int closing;          /* 1 while cs_closestate runs */
+  unsigned wheregen;    /* bumped at every write of `where` (Lua's thread only) */
+  unsigned notedgen;    /* `wheregen` after the last note of a string function's place */
+  const char *notedsource; /* that place (compared, never read) */
+  int notedline;
   struct cs_limits *outer; /* the next limited call being watched (see shim.c) */
 } cs_limits;
 
