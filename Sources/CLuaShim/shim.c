@@ -255,6 +255,7 @@ static int cs_trampoline(lua_State *L) {
   cs_swift_function fn = (cs_swift_function)lua_touserdata(L, lua_upvalueindex(1));
   void *box = lua_touserdata(L, lua_upvalueindex(2));
   cs_limits *lim = limits_of(L);
+  note_place(L);  /* a Swift function stuck past the deadline is reported at its caller's line */
   int refusable = lim ? lim->refusable : 0;
   if (lim) lim->refusable = 0;  /* no refusal (no longjmp) while Swift runs */
   int n = fn(L, box);
