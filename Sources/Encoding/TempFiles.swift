@@ -5,8 +5,8 @@ import Synchronization
 /// writing them, so that a process that must stop at once (Ctrl-C, a script stuck past its
 /// time limit) ends those and removes the files first, leaving no half-written file.
 public enum TempFiles {
-  private static let paths = Mutex<Set<String>>([])
-  private static let children = Mutex<Set<pid_t>>([])
+  private static let paths = PosixLocked<Set<String>>([])
+  private static let children = PosixLocked<Set<pid_t>>([])
 
   /// Runs `spawn` (which returns posix_spawn's result and the child) and registers the
   /// child, under the lock `removeAll` takes. A child writing a registered file could
