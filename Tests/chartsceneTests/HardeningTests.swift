@@ -309,6 +309,32 @@ final class HardeningTests: XCTestCase {
     try fails(["s.lua", "--timeline", "t.lua", "--max-memory", "32M"], "t.lua:2: script needs more memory than the 32 MiB allowed (--max-memory)")
   }
 
+  // MARK: security.md: sandbox rows not covered by SafetyTests
+
+  func testSandboxRowsOfSecurityMd() throws {
+    for (code, expected) in [("collectgarbage()", "s.lua:1: 'collectgarbage' is not available in chartscene scripts"),
+                             ("os.setlocale('C')", "s.lua:1: 'os.setlocale' is not available in chartscene scripts"),
+                             ("os.difftime(1, 2)", "s.lua:1: 'os.difftime' is not available in chartscene scripts")] {
+      try write("s.lua", code + "\n" + stillScene)
+      try fails(["s.lua"], expected)
+    }
+    // print writes to standard error (standard output carries --inspect JSON); math.random
+    // gives the same numbers on every run; load takes text chunks; the allowed os functions work.
+    try write("p.lua", """
+      print('hello', math.random(1000000), math.random())
+      assert(load('return 1 + 1')() == 2)
+      assert(type(os.time()) == 'number' and type(os.clock()) == 'number' and type(os.date('%Y')) == 'string')
+      assert(utf8.len('é') == 1 and table.concat({1, 2}, ',') == '1,2' and coroutine.wrap(function() return 3 end)() == 3)
+      \(stillScene)
+      """)
+    let a = try run(["p.lua", "--inspect"]), b = try run(["p.lua", "--inspect"])
+    XCTAssertEqual(a.status, 0, a.stderr)
+    XCTAssertTrue(a.stdout.hasPrefix("{"), a.stdout)
+    XCTAssertTrue(a.stderr.hasPrefix("hello\t"), a.stderr)
+    XCTAssertEqual(a.stderr, b.stderr)
+    XCTAssertEqual(a.stdout, b.stdout)
+  }
+
   // MARK: 11. The exit-status table (docs/lua-api.md, Command line)
 
   func testExitStatusTable() throws {
