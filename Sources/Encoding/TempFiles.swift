@@ -31,6 +31,26 @@ public enum TempFiles {
     }
   }
 
+  /// rename(from, to) under the lock `removeAll` takes: once the process is stopping, the
+  /// file is removed instead (a worker finishing a frame must not make a file that
+  /// `removeAll` has already removed). With `registering`, `to` is registered once renamed
+  /// (the frames of a sequence until every one is in place). Returns rename's result.
+  public static func rename(_ from: String, _ to: String, registering: Bool = false) -> Int32 {
+    paths.withLock { set -> Int32 in
+      if stopping.load(ordering: .acquiring) {
+        unlink(from)
+        errno = EINTR
+        return -1
+      }
+      let rc = Glibc.rename(from, to)
+      if rc == 0 {
+        set.remove(from)
+        if registering { set.insert(to) }
+      }
+      return rc
+    }
+  }
+
   public static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
   public static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
