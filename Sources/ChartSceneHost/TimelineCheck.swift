@@ -6,7 +6,8 @@ import SceneGraph
 /// scene's end is a warning (it never happens).
 enum TimelineCheck {
   /// The parts of a chart or card a target may name after the node's id (`deck.plot`).
-  static let chartParts = ["title", "plot", "xAxis", "minimap", "minimap.window", "minimap.left", "minimap.right"]
+  static let chartParts = ["title", "plot", "yGutter", "xAxis", "minimap", "minimap.window", "minimap.left", "minimap.right",
+                            "poster", "zoomOut", "yAxis.right"]
 
   /// Every name a target may use in the scene.
   static func names(in scene: Scene) -> [String] {
