@@ -10,6 +10,26 @@
 
 static cs_limits *limits_of(lua_State *L) { return *(cs_limits **)lua_getextraspace(L); }
 
+/* What the watchdog thread may read is shared through one lock, so it is correct by
+   construction:
+   - `watched` is the chain (innermost first, through `outer`) of the limited calls running
+     now, in any state: a preset's state loaded inside a script's call pushes its own limits
+     and pops them again, and the script's call is watched again afterwards.
+   - A `cs_limits` is in the chain only between cs_beginlimited and cs_endlimited (or while
+     cs_closestate runs), and both take the lock: the host frees it only after
+     cs_closestate, so the watchdog never reads freed memory.
+   - Every field the watchdog reads (`deadline`, `budget`, `where`, `timeflag`, `closing`) is
+     written under the lock, or before the call that puts the limits in the chain. */
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static cs_limits *watched;
+
+static void unwatch_locked(cs_limits *lim) {
+  for (cs_limits **p = &watched; *p; p = &(*p)->outer) {
+    if (*p == lim) { *p = lim->outer; break; }
+  }
+  lim->outer = NULL;
+}
+
 double cs_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -46,7 +66,12 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 #if LUA_VERSION_RELEASE_NUM <= 50404
     /* In 5.4.0-5.4.4 the stack and call list stay valid during every allocation (a stack
        grows into a new block), so the place of the request can be read here. */
-    if (lim->main) where_lua(lim->main, lim->where, sizeof lim->where);
+    if (lim->main) {
+      pthread_mutex_lock(&watch_lock);
+      where_lua(lim->main, lim->where, sizeof lim->where);
+      lim->wheregen++;
+      pthread_mutex_unlock(&watch_lock);
+    }
 #endif
     return NULL;
   }
@@ -62,8 +87,11 @@ static void cs_hook(lua_State *L, lua_Debug *ar) {
   cs_limits *lim = limits_of(L);
   int late = lim->deadline > 0 && cs_now() > lim->deadline;
   if (!late && lua_gethookcount(L) != CS_HOOK_INTERVAL) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
-  if (lim->deadline <= 0) return;
+  if (lim->deadline <= 0 || lim->closing) return;
+  pthread_mutex_lock(&watch_lock);
   where_lua(L, lim->where, sizeof lim->where);
+  lim->wheregen++;
+  pthread_mutex_unlock(&watch_lock);
   if (late) {
     /* From now on at every instruction, so that a pcall in the script that catches the
        error cannot run on: the next instruction after it raises again, until the error
@@ -83,57 +111,151 @@ lua_State *cs_newstate(cs_limits *lim) {
   *(cs_limits **)lua_getextraspace(L) = lim;  /* copied into every coroutine */
   lim->main = L;
   lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+  lua_atpanic(L, cs_panic);
   return L;
 }
-
-/* The limited call running now (any state), for the watchdog thread. */
-static cs_limits *active;
 
 void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   cs_limits *lim = limits_of(L);
   lim->refused = 0;
-  lim->where[0] = 0;
   /* Until the hook has seen the code run, the place is where the function begins. */
+  char where[sizeof lim->where];
+  where[0] = 0;
   lua_Debug ar;
   lua_pushvalue(L, funcindex);
   /* '>' pops the function whatever the result. */
   if (lua_getinfo(L, ">S", &ar) && ar.source && (ar.what[0] == 'L' || ar.what[0] == 'm')) {
     const char *src = ar.source;
     if (src[0] == '@' || src[0] == '=') src++;
-    snprintf(lim->where, sizeof lim->where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
+    snprintf(where, sizeof where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
   }
+  pthread_mutex_lock(&watch_lock);
+  memcpy(lim->where, where, sizeof where);
+  lim->wheregen++;
   lim->budget = seconds;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
+  unwatch_locked(lim);
+  lim->outer = watched;
+  watched = lim;
+  pthread_mutex_unlock(&watch_lock);
   lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   lim->refusable = 1;
-  __atomic_store_n(&active, lim, __ATOMIC_RELEASE);
 }
 
 void cs_endlimited(lua_State *L) {
   cs_limits *lim = limits_of(L);
-  cs_limits *expected = lim;
-  __atomic_compare_exchange_n(&active, &expected, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+  pthread_mutex_lock(&watch_lock);
+  unwatch_locked(lim);
   lim->deadline = 0;
+  pthread_mutex_unlock(&watch_lock);
   lim->refusable = 0;
 }
 
+/* Closes L with `seconds` (plus the watchdog's grace) to do it: a finalizer cannot be set
+   from a script (setmetatable refuses __gc and the host's metatables are protected), but if
+   one ever ran, Lua runs it with hooks off, so only the watchdog could stop it. */
+void cs_closestate(lua_State *L, double seconds) {
+  cs_limits *lim = limits_of(L);
+  pthread_mutex_lock(&watch_lock);
+  lim->closing = 1;
+  lim->refusable = 0;
+  lim->where[0] = 0;
+  lim->wheregen++;
+  lim->budget = seconds;
+  lim->deadline = cs_now() + seconds;
+  unwatch_locked(lim);
+  lim->outer = watched;
+  watched = lim;
+  pthread_mutex_unlock(&watch_lock);
+  lua_close(L);
+  pthread_mutex_lock(&watch_lock);
+  unwatch_locked(lim);
+  lim->deadline = 0;
+  lim->main = NULL;
+  pthread_mutex_unlock(&watch_lock);
+}
+
 int cs_overdue(double grace, char *buf, size_t bufsize) {
-  cs_limits *lim = __atomic_load_n(&active, __ATOMIC_ACQUIRE);
-  if (!lim) return 0;
-  double deadline = lim->deadline;
-  if (deadline <= 0 || cs_now() < deadline + grace) return 0;
-  char where[512];
-  memcpy(where, lim->where, sizeof where);
-  where[sizeof where - 1] = 0;
-  snprintf(buf, bufsize, "%s%sscript ran for too long (over %g s%s%s) in a library function that cannot be interrupted",
-           where, where[0] ? " " : "", lim->budget, lim->timeflag[0] ? "; " : "", lim->timeflag);
-  return 1;
+  int overdue = 0;
+  double now = cs_now();
+  pthread_mutex_lock(&watch_lock);
+  for (cs_limits *lim = watched; lim; lim = lim->outer) {
+    if (lim->deadline <= 0 || now < lim->deadline + grace) continue;
+    const char *where = lim->where;
+    if (lim->closing)
+      snprintf(buf, bufsize, "a finalizer ran for too long (over %g s) while the script's state was closed", lim->budget);
+    else
+      snprintf(buf, bufsize, "%s%sscript ran for too long (over %g s%s%s) in a library function that cannot be interrupted",
+               where, where[0] ? " " : "", lim->budget, lim->timeflag[0] ? "; " : "", lim->timeflag);
+    overdue = 1;
+    break;
+  }
+  pthread_mutex_unlock(&watch_lock);
+  return overdue;
+}
+
+/* Notes the running line before a library function that may run for long without a VM
+   instruction (a backtracking pattern), so that the watchdog's report names it. */
+static void note_place(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  if (!lim || lim->deadline <= 0) return;
+  char where[sizeof lim->where];
+  lua_Debug ar;
+  if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+    /* The same place as the last note, with nothing written since: nothing to do (a loop
+       of short finds stays cheap). The source pointer is only compared, never read. */
+    if (ar.source == lim->notedsource && ar.currentline == lim->notedline && lim->notedgen == lim->wheregen) return;
+    const char *src = ar.source ? ar.source : "?";
+    lim->notedsource = ar.source;
+    lim->notedline = ar.currentline;
+    if (src[0] == '@' || src[0] == '=') src++;
+    snprintf(where, sizeof where, "%s:%d:", src, ar.currentline);
+  } else {
+    lim->notedsource = NULL;
+    where_lua(L, where, sizeof where);
+    if (!where[0]) return;
+  }
+  pthread_mutex_lock(&watch_lock);
+  memcpy(lim->where, where, sizeof where);
+  lim->notedgen = ++lim->wheregen;
+  pthread_mutex_unlock(&watch_lock);
+}
+
+/* A string function (upvalue 1, a C function without upvalues) called after noting the
+   place. It runs in this same call frame, so its errors name it and its caller's line as
+   before. */
+static int cs_noted(lua_State *L) {
+  note_place(L);
+  lua_CFunction fn = lua_tocfunction(L, lua_upvalueindex(1));
+  return fn(L);
+}
+
+/* ---- Fatal errors --------------------------------------------------------------------- */
+
+static void (*fatal_handler)(const char *message);
+
+void cs_setfatal(void (*handler)(const char *message)) { fatal_handler = handler; }
+
+/* An error outside any protected call: Lua would abort. One error line and exit instead
+   (through the host's handler, which removes temporary files first). */
+int cs_panic(lua_State *L) {
+  const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(error object is not a string)";
+  char buf[1024];
+  snprintf(buf, sizeof buf, "unprotected error in the Lua state: %s", msg ? msg : "?");
+  if (fatal_handler) fatal_handler(buf);
+  /* Not reached with a handler: it ends the process. */
+  fputs("error: ", stderr);
+  for (const char *c = buf; *c; c++) fputc((unsigned char)*c < 32 || *c == 127 ? '?' : *c, stderr);
+  fputc('\n', stderr);
+  _exit(1);
+  return 0;
 }
 
 static int cs_trampoline(lua_State *L) {
   cs_swift_function fn = (cs_swift_function)lua_touserdata(L, lua_upvalueindex(1));
   void *box = lua_touserdata(L, lua_upvalueindex(2));
   cs_limits *lim = limits_of(L);
+  note_place(L);  /* a Swift function stuck past the deadline is reported at its caller's line */
   int refusable = lim ? lim->refusable : 0;
   if (lim) lim->refusable = 0;  /* no refusal (no longjmp) while Swift runs */
   int n = fn(L, box);
@@ -142,7 +264,8 @@ static int cs_trampoline(lua_State *L) {
   if (n < 0) return lua_error(L);
   if (lim && refusable && lim->limit > 0 && lim->used > lim->limit) {
     lim->refused = 1;
-    return luaL_error(L, "%s", cs_memorymessage(L, 1));
+    char msg[768];
+    return luaL_error(L, "%s", cs_memorymessage(L, 1, msg, sizeof msg));
   }
   return n;
 }
@@ -288,9 +411,17 @@ void cs_opensandbox(lua_State *L) {
   lua_call(L, 1, 0);
   lua_pop(L, 1);
 
-  /* string.dump would make binary chunks. */
+  /* string.dump would make binary chunks. The functions that may backtrack or build for
+     long inside C note their line first (for the watchdog's report). */
   lua_getfield(L, g, "string");
-  stub(L, lua_gettop(L), "dump", "string.dump");
+  int str = lua_gettop(L);
+  stub(L, str, "dump", "string.dump");
+  const char *noted[] = {"find", "match", "gmatch", "gsub", "rep", NULL};
+  for (int i = 0; noted[i]; i++) {
+    lua_getfield(L, str, noted[i]);
+    lua_pushcclosure(L, cs_noted, 1);
+    lua_setfield(L, str, noted[i]);
+  }
   lua_pop(L, 1);
 
   /* os: only time, clock and date, taken from a private copy of the real library. */
@@ -320,6 +451,14 @@ int cs_msgh(lua_State *L) {
   if (lua_type(L, 1) != LUA_TSTRING) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    return 1;
+  }
+  /* Lua places an error only when a Lua function raised it: a C stack overflow inside a C
+     function (tostring, gsub, a metamethod) gets the line of the innermost Lua function. */
+  if (strcmp(lua_tostring(L, 1), "C stack overflow") == 0) {
+    char where[512];
+    where_lua(L, where, sizeof where);
+    if (where[0]) lua_pushfstring(L, "%s C stack overflow", where);
   }
   return 1;
 }
@@ -330,14 +469,13 @@ static void size_text(size_t n, char *buf, size_t bufsize) {
   else snprintf(buf, bufsize, "%zu MiB", (n + ((size_t)1 << 20) - 1) >> 20);
 }
 
-const char *cs_memorymessage(lua_State *L, int level) {
-  static char msg[768];
+const char *cs_memorymessage(lua_State *L, int level, char *msg, size_t msgsize) {
   cs_limits *lim = limits_of(L);
   char where[512], cap[32];
   if (level > 0) cs_where(L, level, where, sizeof where);
   else snprintf(where, sizeof where, "%s", lim->where);
   size_text(lim->limit, cap, sizeof cap);
-  snprintf(msg, sizeof msg, "%s%sscript needs more memory than the %s allowed%s%s%s",
+  snprintf(msg, msgsize, "%s%sscript needs more memory than the %s allowed%s%s%s",
            where, where[0] ? " " : "", cap, lim->memoryflag[0] ? " (" : "", lim->memoryflag, lim->memoryflag[0] ? ")" : "");
   return msg;
 }
@@ -368,8 +506,7 @@ static void *watchdog_main(void *arg) {
 void cs_startwatchdog(double grace, void (*overdue)(const char *message)) {
   static struct watchdog w;
   static int started;
-  if (started) return;
-  started = 1;
+  if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return;
   w.grace = grace;
   w.overdue = overdue;
   pthread_t t;

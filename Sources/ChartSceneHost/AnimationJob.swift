@@ -22,12 +22,7 @@ public struct AnimationJob {
   public static func isSequence(_ path: String) -> Bool { sequencePattern(path) != nil }
 
   static func sequencePattern(_ path: String) -> (prefix: String, width: Int, suffix: String)? {
-    guard path.lowercased().hasSuffix(".png"), let pct = path.lastIndex(of: "%") else { return nil }
-    var i = path.index(after: pct)
-    var digits = ""
-    while i < path.endIndex, path[i].isNumber { digits.append(path[i]); i = path.index(after: i) }
-    guard i < path.endIndex, path[i] == "d" else { return nil }
-    return (String(path[..<pct]), Int(digits) ?? 0, String(path[path.index(after: i)...]))
+    OutputName.sequence(path)
   }
 
   static func name(_ pattern: (prefix: String, width: Int, suffix: String), _ k: Int) -> String {
@@ -57,6 +52,13 @@ public struct AnimationJob {
     var written: [String] = []
     do throws(HostError) {
       try renderFrames(session, plan, video: video, written: &written, meter: meter)
+      // Again: callbacks (draw, update, timeline calls) may have read files since the
+      // first check.
+      if let pattern = plan.pattern {
+        for k in plan.range { try session.refuseInput(AnimationJob.name(pattern, k)) }
+      } else {
+        try session.refuseInput(output)
+      }
       if let video { do { try video.finish() } catch { throw HostError(error.description) } }
       if let pattern = plan.pattern { try AnimationJob.moveIntoPlace(pattern, plan.range) }
       StageTiming.report(frames: plan.range.count, wall: StageTiming.now() - started)
@@ -76,7 +78,7 @@ public struct AnimationJob {
     let all = 0...(clock.frameCount - 1)
     let range = frames ?? all
     guard range.lowerBound >= 0, range.upperBound <= all.upperBound else {
-      throw HostError("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
+      throw HostError.usage("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
     }
     try RenderJob.checkSize(width: scene.width, height: scene.height, scale: scale)
     let pattern = AnimationJob.sequencePattern(output)
@@ -177,22 +179,29 @@ public struct AnimationJob {
     return nil
   }
 
-  /// Renames a finished sequence's temporary files to their names.
+  /// Renames a finished sequence's temporary files to their names. Each frame stays
+  /// registered once in place until all are: a stop in between removes them all (no half
+  /// sequence).
   static func moveIntoPlace(_ pattern: (prefix: String, width: Int, suffix: String), _ range: ClosedRange<Int>) throws(HostError) {
+    var placed: [String] = []
+    defer { for f in placed { TempFiles.unregister(f) } }
     for k in range {
       let final = AnimationJob.name(pattern, k)
-      TempFiles.unregister(AnimationJob.tempName(for: final))
-      if rename(AnimationJob.tempName(for: final), final) != 0 {
+      if TempFiles.rename(AnimationJob.tempName(for: final), final, registering: true) != 0 {
         throw HostError("cannot write '\(final)': \(String(cString: strerror(errno)))")
       }
+      placed.append(final)
     }
   }
 
+  /// The temporary name of a frame of a sequence: unique to this process (its id and a
+  /// random number), so two runs writing into one folder never share one.
   static func tempName(for path: String) -> String {
     let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    return dir + ".chartscene-" + base
+    return dir + ".chartscene-" + tempToken + "-" + base
   }
+  static let tempToken = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
 }
 
 /// Painters handed to worker threads (each has its own Pango context).

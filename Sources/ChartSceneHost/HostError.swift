@@ -2,17 +2,16 @@
 public struct HostError: Error, Sendable, CustomStringConvertible, Equatable {
   public var message: String
   public init(_ message: String) {
-    // One line, always.
-    self.message = message.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters() }.joined(separator: " ")
+    // One line, always: line breaks and other control characters (from a script's
+    // `error` or a data file) are shown escaped.
+    self.message = OneLine.escape(message)
   }
   public var description: String { message }
-}
-
-extension Substring {
-  func trimmingCharacters() -> String {
-    var s = self
-    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-    return String(s)
+  /// A wrong command line (exit status 64) rather than a failure of the run (1).
+  public var isUsage = false
+  public static func usage(_ message: String) -> HostError {
+    var e = HostError(message)
+    e.isUsage = true
+    return e
   }
 }

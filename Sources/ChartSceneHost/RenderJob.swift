@@ -56,6 +56,8 @@ public struct RenderJob {
     } catch {
       throw HostError("cannot render '\(output)': \(error)")
     }
+    // Again: a draw callback may have read a file since the first check.
+    try session.refuseInput(output)
     do { try AtomicOutput.write(bytes, to: output) } catch { throw HostError(error.description) }
   }
 }

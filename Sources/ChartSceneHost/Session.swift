@@ -44,6 +44,9 @@ public final class Session {
     }
   }
 
+  /// True for a theme name `--theme` takes.
+  public static func isTheme(_ name: String) -> Bool { Theme.builtIn[name] != nil }
+
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
 
@@ -117,6 +120,8 @@ public final class Session {
     }
     if let w = overrides.width { scene.width = w }
     if let h = overrides.height { scene.height = h }
+    for w in try TimelineCheck.check(scene, locate: { Session.located($0, file: scriptPath, chunks: context.chunks) }) { context.warn(w) }
+    warnings = collected
     text = PangoText()
     Layout(measurer: text).layout(scene, at: 0)
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
@@ -174,8 +179,10 @@ public final class Session {
     return max(1, n)
   }
 
+  /// Writes one line to standard error: control characters escaped, cut at
+  /// `OneLine.limit` characters (see OneLine).
   public static func printError(_ line: String) {
-    var s = line
+    var s = OneLine.clean(line)
     s.append("\n")
     var bytes = Array(s.utf8)
     var off = 0

@@ -84,7 +84,7 @@ public final class Simulation {
     case .point(let q)?: here = q
     case .id(let id)?:
       guard let q = interaction.point(of: id) else {
-        throw HostError("\(session.scriptPath): \(e.name) at \(e.at) s: no node or part '\(id)' in the scene")
+        throw HostError("\(e.place.isEmpty ? session.scriptPath + ":" : e.place) \(e.name) at \(e.at) s: no node or part '\(id)' in the scene")
       }
       here = q
     case nil:

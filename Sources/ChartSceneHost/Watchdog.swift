@@ -8,6 +8,12 @@ import Glibc
 /// seconds later, with the usual one-line error, removing the temporary files first.
 public enum Watchdog {
   public static func start(grace: Double = 2) {
+    // An error outside a protected call (Lua would abort): the same one line and exit.
+    cs_setfatal { message in
+      TempFiles.removeAll()
+      Session.printError("error: " + String(cString: message!))
+      _exit(1)
+    }
     cs_startwatchdog(grace) { message in
       TempFiles.removeAll()
       Session.printError("error: " + String(cString: message!))

@@ -83,8 +83,8 @@ enum CompositionBindings {
       var spec = TabsSpec(titles: titles, icons: icons)
       if o.has("selected") {
         if let n = try? o.number("selected") {
-          guard n == n.rounded(), n >= 1, Int(n) <= titles.count else { throw LuaError("bad field 'selected' in cs.tabs (a tab number from 1 to \(titles.count), or a title)") }
-          spec.selected = Int(n) - 1
+          guard let k = LuaOptions.integer(n), k >= 1, k <= titles.count else { throw LuaError("bad field 'selected' in cs.tabs (a tab number from 1 to \(titles.count), or a title)") }
+          spec.selected = k - 1
         } else if let title = try o.string("selected") {
           guard let k = titles.firstIndex(of: title) else {
             throw LuaError("bad field 'selected' in cs.tabs (no tab titled '\(title)'; tabs are " + titles.map { "'\($0)'" }.joined(separator: ", ") + ")")

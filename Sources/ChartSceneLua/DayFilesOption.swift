@@ -7,7 +7,7 @@ enum DayFilesOption {
   static func read(_ lua: LuaState, context: BindingContext) throws -> DayFiles? {
     if lua.isNil(2) { return nil }
     try lua.checkTable(2, function: "telegram")
-    let o = try LuaOptions(lua, 2, owner: "cs.data.telegram", known: ["days"])
+    let o = try LuaOptions(lua, 2, owner: "cs.data.telegram", known: ["days"], listsKeys: true)
     guard let folder = try o.string("days") else { return nil }
     let full = context.resolve(folder)
     var st = stat()

@@ -75,7 +75,7 @@ enum TableBinding {
     guard !lua.isNil(2) else { return (options, "") }
     try lua.checkTable(2, function: function)
     let owner = "cs.data.\(function)"
-    let o = try LuaOptions(lua, 2, owner: owner, known: known)
+    let o = try LuaOptions(lua, 2, owner: owner, known: known, listsKeys: true)
     var key: [String] = []
     options.name = try o.string("name")
     if let x = try column(o, "x") { options.x = x; key.append("x=\(x)") }

@@ -33,6 +33,7 @@ enum TimelineBindings {
         }
         var e = TimelineEvent(at: at, target: target, kind: kind)
         if case .drag = kind { e.flick = try o.bool("flick") ?? false }
+        e.place = lua.where(level: 1)
         lua.push(object: Box(e), as: typeName)
         return 1
       }
@@ -73,7 +74,9 @@ enum TimelineBindings {
         p.animates = true
         try lua.pcall(nargs: 1, nresults: 0)
       }
-      lua.push(object: Box(TimelineEvent(at: at, target: nil, kind: kind)), as: typeName)
+      var e = TimelineEvent(at: at, target: nil, kind: kind)
+      e.place = lua.where(level: 1)
+      lua.push(object: Box(e), as: typeName)
       return 1
     }
     lua.setFunction(cs, "animate") { lua in

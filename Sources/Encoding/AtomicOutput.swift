@@ -42,7 +42,7 @@ public enum AtomicOutput {
     }
     if failure == nil, fchmod(fd, 0o644) != 0 { failure = errorText() }
     if close(fd) != 0, failure == nil { failure = errorText() }
-    if failure == nil, rename(tmp, path) != 0 { failure = errorText() }
+    if failure == nil, TempFiles.rename(tmp, path) != 0 { failure = errorText() }
     if let failure {
       unlink(tmp)
       throw WriteError(path: path, reason: failure)

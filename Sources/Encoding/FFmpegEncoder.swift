@@ -178,7 +178,7 @@ public final class FFmpegEncoder {
       throw EncodeError(description: "ffmpeg failed writing '\(path)'\(reason())")
     }
     chmod(temp, 0o644)
-    if rename(temp, path) != 0 {
+    if TempFiles.rename(temp, path) != 0 {
       let reason = String(cString: strerror(errno))
       unlink(temp)
       throw EncodeError(description: "cannot write '\(path)': \(reason)")

@@ -5,8 +5,8 @@ import Synchronization
 /// writing them, so that a process that must stop at once (Ctrl-C, a script stuck past its
 /// time limit) ends those and removes the files first, leaving no half-written file.
 public enum TempFiles {
-  private static let paths = Mutex<Set<String>>([])
-  private static let children = Mutex<Set<pid_t>>([])
+  private static let paths = PosixLocked<Set<String>>([])
+  private static let children = PosixLocked<Set<pid_t>>([])
 
   /// Runs `spawn` (which returns posix_spawn's result and the child) and registers the
   /// child, under the lock `removeAll` takes. A child writing a registered file could
@@ -31,11 +31,42 @@ public enum TempFiles {
     }
   }
 
+  /// rename(from, to) under the lock `removeAll` takes: once the process is stopping, the
+  /// file is removed instead (a worker finishing a frame must not make a file that
+  /// `removeAll` has already removed). With `registering`, `to` is registered once renamed
+  /// (the frames of a sequence until every one is in place). Returns rename's result.
+  public static func rename(_ from: String, _ to: String, registering: Bool = false) -> Int32 {
+    paths.withLock { set -> Int32 in
+      if stopping.load(ordering: .acquiring) {
+        unlink(from)
+        errno = EINTR
+        return -1
+      }
+      let rc = Glibc.rename(from, to)
+      if rc == 0 {
+        set.remove(from)
+        if registering { set.insert(to) }
+      }
+      return rc
+    }
+  }
+
   public static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
   public static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
+  private static let stopping = Atomic<Bool>(false)
+
+  /// Parks the calling thread for good when the process is being stopped (a signal, the
+  /// watchdog): what failed then is an effect of the stop (ffmpeg killed under a writer
+  /// gives "Broken pipe"), and the stopping thread is about to exit with its own status.
+  public static func waitIfStopping() {
+    guard stopping.load(ordering: .acquiring) else { return }
+    while true { pause() }
+  }
+
   /// Stops the registered children and removes every registered file (for exiting).
   public static func removeAll() {
+    stopping.store(true, ordering: .releasing)
     children.withLock { set in
       for pid in set {
         kill(pid, SIGKILL)

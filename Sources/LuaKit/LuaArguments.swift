@@ -58,7 +58,9 @@ public struct LuaOptions {
   /// against what the bindings really accept).
   nonisolated(unsafe) public static var observer: ((_ owner: String, _ key: String?, _ kind: String, _ values: [String]) -> Void)?
 
-  public init(_ lua: LuaState, _ index: Int32, owner: String, known: [String], allowsArray: Bool = false) throws(LuaError) {
+  /// `listsKeys`: an unknown key's message also lists every known key (for small tables
+  /// such as the options of `cs.data.*`).
+  public init(_ lua: LuaState, _ index: Int32, owner: String, known: [String], allowsArray: Bool = false, listsKeys: Bool = false) throws(LuaError) {
     LuaOptions.observer?(owner, nil, "keys", known)
     self.lua = lua
     self.index = lua.absIndex(index)
@@ -72,7 +74,12 @@ public struct LuaOptions {
         present.insert(key)
         if !known.contains(key) {
           var msg = "unknown key '\(key)' in \(owner)"
-          if let near = LuaOptions.nearest(key, in: known) { msg += " (did you mean '\(near)'?)" }
+          let list = "keys are " + known.map { "'\($0)'" }.joined(separator: ", ")
+          if let near = LuaOptions.nearest(key, in: known) {
+            msg += " (did you mean '\(near)'?" + (listsKeys ? " " + list : "") + ")"
+          } else if listsKeys {
+            msg += " (" + list + ")"
+          }
           problem = LuaError(msg)
         }
       } else if let n = lua.toNumber(-2), allowsArray, n == n.rounded(), n >= 1, n <= Double(arrayCount) {
@@ -158,6 +165,13 @@ public struct LuaOptions {
     return v
   }
 
+  /// `d` as an Int when it is a whole number an Int holds, else nil. Every Lua number that
+  /// becomes an Int goes through this (`Int(d)` traps on 1e300, inf and NaN).
+  public static func integer(_ d: Double) -> Int? {
+    guard d == d.rounded(), abs(d) < 9.0e15 else { return nil }
+    return Int(d)
+  }
+
   /// An array of numbers (`{x, y}`); `count` checks the length when given.
   public func numbers(_ key: String, count: Int? = nil) throws(LuaError) -> [Double]? {
     LuaOptions.observer?(owner, key, "numbers", [])
@@ -190,18 +204,22 @@ public struct LuaOptions {
     return best?.0
   }
 
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
+  /// two neighbouring letters (`titel`, `widht`) cost 1 each.
+  public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
     var prev = Array(0...b.count)
     var cur = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
       cur[0] = i
       for j in 1...b.count {
         cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cur[j] = min(cur[j], before[j - 2] + 1) }
       }
-      swap(&prev, &cur)
+      (before, prev, cur) = (prev, cur, before)
     }
     return prev[b.count]
   }

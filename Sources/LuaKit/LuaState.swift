@@ -120,7 +120,10 @@ public final class LuaState {
   }
 
   deinit {
-    lua_close(L)
+    // Bounded: the watchdog ends the process if closing runs a second past its grace
+    // (only a finalizer could make it take long). The limits are freed only once the
+    // watchdog can no longer reach them.
+    cs_closestate(L, 1)
     limits.deallocate()
     for b in boxes { b.release() }
   }
@@ -252,7 +255,8 @@ public final class LuaState {
     cs_remove(L, base)
     if rc != LUA_OK {
       let refused = rc == LUA_ERRMEM && limits.pointee.refused != 0
-      let msg = refused ? String(cString: cs_memorymessage(L, 0)) : LuaError.innermostPlace(toString(-1) ?? "unknown error")
+      var buf = [CChar](repeating: 0, count: 768)
+      let msg = refused ? String(cString: cs_memorymessage(L, 0, &buf, buf.count)) : LuaError.innermostPlace(toString(-1) ?? "unknown error")
       pop(1)
       throw LuaError(msg, wantsLocation: false)
     }

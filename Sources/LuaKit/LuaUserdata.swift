@@ -2,7 +2,8 @@ import CLua
 import CLuaShim
 
 /// A Lua-visible Swift class: its name (as Lua errors show it), methods, and readable
-/// fields. Every type gets `__index`, `__tostring`, `__eq` and `__name`.
+/// fields. Every type gets `__index`, `__tostring`, `__eq`, `__name` and a `__metatable`
+/// of false (scripts cannot read or change the metatable).
 public struct LuaTypeInfo {
   public let name: String
   public var methods: [(String, LuaFunction)]
@@ -49,6 +50,11 @@ extension LuaState {
     rawSet(mt, "__tostring")
     push(function: "__newindex") { _ in throw LuaError("\(typeName) fields are read-only (use its methods)") }
     rawSet(mt, "__newindex")
+    // Protected: `getmetatable(obj)` gives false, so a script cannot reach the table (to
+    // add a `__gc`, which would run for every later object outside any time limit, or to
+    // replace `__index`).
+    push(false)
+    rawSet(mt, "__metatable")
     pop()
   }
 

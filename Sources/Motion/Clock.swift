@@ -18,7 +18,11 @@ public struct Clock: Sendable, Equatable {
   public func time(ofFrame k: Int) -> Double { Double(k) / fps }
 
   /// The tick at or before a time.
-  public func frame(at t: Double) -> Int { Int((t * fps + 1e-9).rounded(.down)) }
+  /// (Clamped to ±1e15 ticks: an absurd time must not trap.)
+  public func frame(at t: Double) -> Int {
+    let f = (t * fps + 1e-9).rounded(.down)
+    return f.isNaN ? 0 : Int(max(-1e15, min(1e15, f)))
+  }
 }
 
 /// How an animation moves from its start to its end value.

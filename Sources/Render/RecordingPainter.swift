@@ -58,6 +58,6 @@ public struct RecordingPainter {
   func rect(_ r: Rect) -> String { "\(f(r.x)),\(f(r.y)),\(f(r.width)),\(f(r.height))" }
   func f(_ v: Double) -> String {
     let r = (v * 10).rounded() / 10
-    return r == r.rounded() ? String(Int64(r)) : String(r)
+    return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
   }
 }

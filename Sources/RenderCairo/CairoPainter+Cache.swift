@@ -59,7 +59,7 @@ extension CairoPainter {
     if let hit = cache.get(fullKey) {
       surface = hit
     } else {
-      let w = Int32((bounds.width * ds + fx).rounded(.up)) + 1, h = Int32((bounds.height * ds + fy).rounded(.up)) + 1
+      let w = (DevicePixels.int32((bounds.width * ds + fx).rounded(.up)) ?? -1) + 1, h = (DevicePixels.int32((bounds.height * ds + fy).rounded(.up)) ?? -1) + 1
       guard w > 0, h > 0, w < 16384, h < 16384, let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else {
         drawItems(items, cr)
         return

@@ -26,8 +26,8 @@ extension CairoPainter {
     cairo_user_to_device_distance(cr, &dx, &dy)
     let ds = max(0.01, (dx * dx + dy * dy).squareRoot())
     let b = layer.bounds
-    let wpx = Int32((b.width * ds).rounded(.up)), hpx = Int32((b.height * ds).rounded(.up))
-    guard wpx > 0, hpx > 0, wpx < 32768, hpx < 32768 else { return }
+    guard let wpx = DevicePixels.int32((b.width * ds).rounded(.up)), let hpx = DevicePixels.int32((b.height * ds).rounded(.up)),
+          wpx > 0, hpx > 0, wpx < 32768, hpx < 32768 else { return }
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wpx, hpx)!
     defer { cairo_surface_destroy(surface) }
     let flat = cairo_create(surface)!
@@ -76,7 +76,10 @@ extension CairoPainter {
     var x0 = vertical ? lo : 0, y0 = vertical ? 0 : lo, x1 = vertical ? hi : 0, y1 = vertical ? 0 : hi
     cairo_user_to_device(cr, &x0, &y0)
     cairo_user_to_device(cr, &x1, &y1)
-    let first = Int(((vertical ? x0 : y0)).rounded(.down)), last = Int(((vertical ? x1 : y1)).rounded(.up))
+    // (Clamped: strips far outside any image draw nothing, and an edge-on turn must not
+    // trap or loop for ever.)
+    guard let first = DevicePixels.clamped((vertical ? x0 : y0).rounded(.down)),
+          let last = DevicePixels.clamped((vertical ? x1 : y1).rounded(.up)) else { return }
     for px in first..<max(first, last) {
       var da = Double(px), db = Double(px + 1), other = 0.0, other2 = 0.0
       if vertical {

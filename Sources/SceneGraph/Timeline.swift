@@ -23,6 +23,8 @@ public struct TimelineEvent {
   public var kind: Kind
   /// A drag that lets go while moving (`cs.drag{ flick = true }`).
   public var flick = false
+  /// `FILE:LINE:` of the call that made the event (for messages about it); empty if unknown.
+  public var place = ""
   public init(at: Double, target: TimelineTarget?, kind: Kind) { self.at = at; self.target = target; self.kind = kind }
 
   /// The name of the constructor, for messages.

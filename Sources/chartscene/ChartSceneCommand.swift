@@ -24,25 +24,25 @@ struct Render: ParsableCommand {
   @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).")
   var script: String
 
-  @Option(name: .shortAndLong, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene).")
+  @Option(name: .shortAndLong, parsing: .unconditional, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene).")
   var output: String?
 
-  @Option(help: "Time in seconds of the frame to render or inspect (a still).")
+  @Option(parsing: .unconditional, help: "Time in seconds of the frame to render or inspect (a still).")
   var at: Double?
 
-  @Option(help: "Frames A-B of an animated scene (inclusive, from 0), identical to the same frames of a full render.")
+  @Option(parsing: .unconditional, help: "Frames A-B of an animated scene (inclusive, from 0), identical to the same frames of a full render.")
   var frames: String?
 
   @Option(help: "Render only the I-th of N balanced frame ranges (I from 1), to join with 'chartscene concat' (.mp4: cut at keyframes) or as part of a PNG sequence.")
   var shard: String?
 
-  @Option(help: "Frames per second (overrides the script).")
+  @Option(parsing: .unconditional, help: "Frames per second (overrides the script).")
   var fps: Double?
 
-  @Option(help: "Scene size in scene pixels, WxH (overrides the script).")
+  @Option(parsing: .unconditional, help: "Scene size in scene pixels, WxH (overrides the script).")
   var size: String?
 
-  @Option(help: "Device pixels per scene pixel (layout stays in scene pixels).")
+  @Option(parsing: .unconditional, help: "Device pixels per scene pixel (layout stays in scene pixels).")
   var scale: Double = 1
 
   @Option(help: "day or night (overrides the script).")
@@ -66,7 +66,7 @@ struct Render: ParsableCommand {
   @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.")
   var timeline: String?
 
-  @Option(help: "Seconds the script may run while it is evaluated; each draw/update callback and timeline call gets a tenth.")
+  @Option(parsing: .unconditional, help: "Seconds the script may run while it is evaluated; each draw/update callback and timeline call gets a tenth.")
   var maxTime: Double = 10
 
   @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
@@ -76,7 +76,11 @@ struct Render: ParsableCommand {
   var args: [String] = []
 
   func validate() throws {
-    if let at { guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") } }
+    if let at {
+      guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") }
+      // A time is reached by simulating every tick from 0: at most a scene's longest duration.
+      guard at <= 3600 else { throw ValidationError("bad --at \(at) (seconds, at most 3600)") }
+    }
     if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
     if let frames, parseFrames(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
     try validateShard()
@@ -84,6 +88,13 @@ struct Render: ParsableCommand {
     if record != nil && !live { throw ValidationError("--record needs --live") }
     if live && (watch || inspect || output != nil) { throw ValidationError("--live shows the scene in a window: it takes no -o, --watch or --inspect") }
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
+    guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("bad --scale \(scale) (must be above 0 and at most 16)") }
+    if let theme, !Session.isTheme(theme) { throw ValidationError("invalid theme '\(theme)' for --theme, expected one of: 'day', 'night'") }
+    if let output, !live, !inspect {
+      do { try OutputName.check(output) } catch { throw ValidationError(error.message) }
+      if at != nil && RenderJob.isAnimated(output) { throw ValidationError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(output)'") }
+      if frames != nil && !RenderJob.isAnimated(output) { throw ValidationError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(output)'") }
+    }
     guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
     if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
     if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
@@ -119,7 +130,7 @@ struct Render: ParsableCommand {
   }
 
   func parseSize(_ s: String) -> (Double, Double)? {
-    let parts = s.lowercased().split(separator: "x")
+    let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
     return (w, h)
   }
@@ -154,12 +165,15 @@ struct Render: ParsableCommand {
     }
     let out = output ?? defaultOutput(for: script, animated: session.scene.duration > 0)
     if RenderJob.isAnimated(out) {
-      guard at == nil else { throw HostError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
+      if session.scene.duration <= 0 {
+        Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)")
+      }
+      guard at == nil else { throw HostError.usage("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
       let range = try shardFrames(session: session, output: out) ?? frames.flatMap(parseFrames)
       try AnimationJob(output: out, frames: range, scale: scale, progress: progress).run(session)
     } else {
-      guard shard == nil else { throw HostError("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
-      guard frames == nil else { throw HostError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
+      guard shard == nil else { throw HostError.usage("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
+      guard frames == nil else { throw HostError.usage("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
       try RenderJob(output: out, time: at ?? 0, scale: scale).run(session)
     }
   }
@@ -212,9 +226,13 @@ enum Main {
       var command = try ChartSceneCommand.parseAsRoot()
       try command.run()
     } catch let e as HostError {
+      // Stopping on a signal (or the watchdog): the error is an effect of the stop (ffmpeg
+      // killed: "Broken pipe"); the stopping thread exits with its own status.
+      TempFiles.waitIfStopping()
       Session.printError("error: \(e.message)")
-      exit(1)
+      exit(e.isUsage ? 64 : 1)
     } catch {
+      TempFiles.waitIfStopping()
       let code = ChartSceneCommand.exitCode(for: error)
       if code == .success {
         // --help and friends.

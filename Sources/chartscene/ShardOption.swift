@@ -27,7 +27,7 @@ extension Render {
       range = s.frames(of: total, keyframeInterval: g)
       detail = ", cut at keyframes every \(g) frames: \((total + g - 1) / g) parts at most"
     } else {
-      throw HostError("--shard needs an .mp4 or a PNG sequence like NAME-%04d.png, not '\(output)'")
+      throw HostError.usage("--shard needs an .mp4 or a PNG sequence like NAME-%04d.png, not '\(output)'")
     }
     guard !range.isEmpty else {
       throw HostError("--shard \(text) has no frames: the scene has \(total) frame\(total == 1 ? "" : "s")\(detail)")

@@ -182,7 +182,7 @@ final class TimelineTests: XCTestCase {
       XCTAssertEqual(($0 as? HostError)?.message.replacingOccurrences(of: dir.path + "/", with: ""), "s.lua:3: late")
     }
     XCTAssertEqual(dir.error("return cs.scene { duration = 1, root = cs.spacer {}, timeline = { cs.tap { at = 0, target = 'nowhere' } } }"),
-                   "s.lua: cs.tap at 0.0 s: no node or part 'nowhere' in the scene")
+                   "s.lua:1: cs.tap: no node or part 'nowhere'")
     XCTAssertEqual(dir.error("return cs.tap { at = 1 }"),
                    "s.lua:1: missing field 'target' in cs.tap (a node id like \"deck\" or a part like \"views.minimap.window\"; or pos = {x, y})")
     XCTAssertEqual(dir.error("return cs.animate({ curve = 'bouncy' }, function() end)"),

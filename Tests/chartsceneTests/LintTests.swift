@@ -24,7 +24,7 @@ final class LintTests: XCTestCase {
           // Its timeline drags the modal's mini-map, which gives way to the plot in a
           // 240 px scene (docs/lua-api.md, the plot wins): the timeline error, not a finding.
           XCTAssertEqual(r.status, 1)
-          XCTAssertEqual(r.stderr, "error: examples/cards.lua: cs.drag at 6.1 s: no node or part 'shares.minimap.window' in the scene\n")
+          XCTAssertEqual(r.stderr, "error: examples/cards.lua:28: cs.drag at 6.1 s: no node or part 'shares.minimap.window' in the scene\n")
           continue
         }
         if name == "cards.lua" && size == "360x640" {

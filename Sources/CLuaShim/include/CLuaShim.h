@@ -49,6 +49,12 @@ typedef struct cs_limits {
   char timeflag[32];    /* the option that sets the time limit, named in the report */
   char memoryflag[32];  /* the option that sets the memory limit */
   lua_State *main;
+  int closing;          /* 1 while cs_closestate runs */
+  unsigned wheregen;    /* bumped at every write of `where` (Lua's thread only) */
+  unsigned notedgen;    /* `wheregen` after the last note of a string function's place */
+  const char *notedsource; /* that place (compared, never read) */
+  int notedline;
+  struct cs_limits *outer; /* the next limited call being watched (see shim.c) */
 } cs_limits;
 
 /// A new state using `lim` (zeroed here; set `limit` and the flags afterwards) for its allocator and the
@@ -62,8 +68,18 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds);
 void cs_endlimited(lua_State *L);
 
 /// The one-line report of a heap over its cap, placed at the Lua function `level` (or, with
-/// 0, at the last place seen). Points into a static buffer.
-const char *cs_memorymessage(lua_State *L, int level);
+/// 0, at the last place seen), written into `buf`; returns `buf`.
+const char *cs_memorymessage(lua_State *L, int level, char *buf, size_t bufsize);
+
+/// Closes the state, giving finalizers `seconds` (plus the watchdog's grace) before the
+/// watchdog ends the process. The limits stay allocated (the host frees them afterwards).
+void cs_closestate(lua_State *L, double seconds);
+
+/// The function every state calls on an error outside a protected call (instead of
+/// aborting): it calls the handler given to cs_setfatal (which must end the process) with a
+/// one-line message.
+int cs_panic(lua_State *L);
+void cs_setfatal(void (*handler)(const char *message));
 
 /// For a watchdog thread: 1, with the report in buf, when the limited call running now (in
 /// any state) is `grace` seconds past its deadline, i.e. stuck where the hook cannot stop
