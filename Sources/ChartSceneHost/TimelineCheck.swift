@@ -17,6 +17,8 @@ enum TimelineCheck {
       if let spec = n.chart {
         out += chartParts.map { n.id + "." + $0 }
         out += spec.data.lines.map { n.id + ".legend." + $0.id }
+        // A line may also be named by its name (CSV and JSON lines are named after columns).
+        out += spec.data.lines.filter { $0.name != $0.id && !$0.name.isEmpty }.map { n.id + ".legend." + $0.name }
       }
     }
     return out

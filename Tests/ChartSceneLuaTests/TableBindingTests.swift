@@ -64,9 +64,9 @@ final class TableBindingTests: XCTestCase {
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { x = 0 })"),
                    "s.lua:1: bad field 'x' in cs.data.csv (a column name or a 1-based column number expected)")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { colums = { 2 } })"),
-                   "s.lua:1: unknown key 'colums' in cs.data.csv (did you mean 'columns'?)")
+                   "s.lua:1: unknown key 'colums' in cs.data.csv (did you mean 'columns'? keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'names', 'colors')")
     XCTAssertEqual(dir.error("cs.data.json('d.csv', { delimiter = ';' })"),
-                   "s.lua:1: unknown key 'delimiter' in cs.data.json")
+                   "s.lua:1: unknown key 'delimiter' in cs.data.json (keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'sort', 'names', 'colors')")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { delimiter = ';;' })"), "s.lua:1: bad field 'delimiter' in cs.data.csv (one character expected)")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { x = 'nope' })"),
                    "s.lua:1: d.csv: x = 'nope': no such column; the columns are 'date' (text like '2019-01-01'), 'Views' (numbers like 10)")

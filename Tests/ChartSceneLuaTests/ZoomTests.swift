@@ -93,7 +93,7 @@ final class ZoomTests: XCTestCase {
     XCTAssertEqual(dir.error("local s = cs.data.telegram('\(root)/overview.json', { days = 'nope' })"),
                    "s.lua:1: bad field 'days' in cs.data.telegram (no folder 'nope')")
     XCTAssertEqual(dir.error("local s = cs.data.telegram('\(root)/overview.json', { day = 'nope' })"),
-                   "s.lua:1: unknown key 'day' in cs.data.telegram (did you mean 'days'?)")
+                   "s.lua:1: unknown key 'day' in cs.data.telegram (did you mean 'days'? keys are 'days')")
   }
 
   /// Tap the plot where 6 October is (fraction 0.5 of the axis, a third into the window
