@@ -118,35 +118,9 @@ extension FFmpegEncoder {
   /// Runs ffmpeg with `args` (after the common options) on files, and waits for it. Any line
   /// it prints is a failure, named with `output` in place of `temp`.
   static func run(_ args: [String], output: String, temp: String) throws(EncodeError) {
-    let all = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + args
-    var logFDs: [Int32] = [0, 0]
-    guard pipeCloseOnExec(&logFDs) else { throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
-    var cargs = all.map { strdup($0) } + [nil]
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attr, &none)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-    var child: pid_t = 0
-    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, "ffmpeg", &actions, &attr, &cargs, environ), child) }
-    posix_spawnattr_destroy(&attr)
-    for a in cargs { free(a) }
-    posix_spawn_file_actions_destroy(&actions)
-    close(logFDs[1])
-    let log = Log()
-    log.drain(logFDs[0])
-    if rc != 0 { throw EncodeError(description: "cannot run ffmpeg (\(String(cString: strerror(rc)))); scripts/install-deps installs it") }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-    TempFiles.unregister(child: child)
-    let line = log.firstLine()
-    guard (status & 0x7f) == 0 && (status >> 8) & 0xff == 0 && line == nil else {
+    let (ok, line) = runToEnd(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + args)
+    guard ok else {
+      if let line, line.hasPrefix("cannot run ffmpeg") { throw EncodeError(description: line) }
       let reason = line.map { ": " + $0.replacing(temp, with: output) } ?? ""
       throw EncodeError(description: "ffmpeg failed writing '\(output)'\(reason)")
     }
