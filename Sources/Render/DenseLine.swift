@@ -1,0 +1,169 @@
+import Drawing
+
+/// A dense line as one filled outline instead of a stroke.
+///
+/// A window with more points than pixels arrives as polylines of up to four vertices per pixel
+/// column (first, min, max, last) that turn back at every column; cairo stroking that zigzag
+/// costs most of a frame. The stroke of a polyline whose x never decreases is, at every x, one
+/// vertical interval (each piece of it — a segment's band, a join's bevel, an end's round cap —
+/// is convex and touches the next), so it is the region between an upper and a lower edge.
+/// `outline` samples both edges every half pixel (and on both sides of each band's sides) from those pieces, exactly as cairo strokes
+/// with bevel joins and round caps, and walks them as one polygon (upper edge left to right,
+/// lower edge back): the same pixels as the stroke, filled at a fraction of the cost. Gaps
+/// stay breaks (one polygon per polyline).
+public enum DenseLine {
+  /// Samples per pixel along x.
+  static let samplesPerPixel = 2.0
+
+  /// The filled outline of `polylines` stroked at `width` with bevel joins and round caps, or nil
+  /// when a polyline goes back in x (then it must be stroked). Polylines of one point are
+  /// left out (the caller draws them as dots).
+  public static func outline(_ polylines: [[Point]], width: Double) -> Path? {
+    let r = width / 2
+    guard r > 0, r.isFinite else { return nil }
+    var path = Path()
+    var top: [Double] = [], bottom: [Double] = []
+    for pl in polylines where pl.count > 1 {
+      var minX = pl[0].x, maxX = pl[0].x
+      for k in 1..<pl.count {
+        let x = pl[k].x
+        guard x >= pl[k - 1].x, x.isFinite, pl[k].y.isFinite else { return nil }
+        maxX = x
+      }
+      guard minX.isFinite, pl[0].y.isFinite else { return nil }
+      minX -= r; maxX += r
+      // Where the edges are sampled: every half pixel from the left end and from 2r past it,
+      // so the sides of each column's band (at whole pixels from a vertex) fall on a sample;
+      // each is evaluated just left and just right of its place, so those sides stay sharp.
+      let step = 1 / samplesPerPixel, eps = 1e-7
+      let shift = (2 * r).truncatingRemainder(dividingBy: step)
+      var places: [Double] = []
+      places.reserveCapacity(Int((maxX - minX) / step * 2) + 4)
+      var x0 = minX
+      while x0 < maxX {
+        places.append(x0)
+        if shift > 1e-9 && step - shift > 1e-9 && x0 + shift < maxX { places.append(x0 + shift) }
+        x0 += step
+      }
+      places.append(maxX)
+      var xs: [Double] = [], at: [Double] = []
+      xs.reserveCapacity(places.count * 2); at.reserveCapacity(places.count * 2)
+      for p in places { xs.append(p); at.append(p - eps); xs.append(p); at.append(p + eps) }
+      let n = at.count
+      top = Array(repeating: .infinity, count: n)
+      bottom = Array(repeating: -.infinity, count: n)
+      @inline(__always) func sampleX(_ k: Int) -> Double { at[k] }
+      // The first sample at or after x, and the last at or before it: from where the regular
+      // spacing puts it, a step or two either way.
+      let perStep = places.count > 1 && places[1] - places[0] < step - 1e-9 ? 4 : 2
+      func firstSample(atOrAfter x: Double) -> Int {
+        var k = Swift.max(0, Swift.min(n, Int(((x - minX) / step).rounded(.down)) * perStep))
+        while k > 0 && at[k - 1] >= x { k -= 1 }
+        while k < n && at[k] < x { k += 1 }
+        return k
+      }
+      func lastSample(atOrBefore x: Double) -> Int {
+        var k = Swift.max(-1, Swift.min(n - 1, Int(((x - minX) / step).rounded(.down)) * perStep))
+        while k >= 0 && at[k] > x { k -= 1 }
+        while k + 1 < n && at[k + 1] <= x { k += 1 }
+        return k
+      }
+      top.withUnsafeMutableBufferPointer { top in
+        bottom.withUnsafeMutableBufferPointer { bottom in
+          // The disc around a vertical segment x = cx, y in lo...hi (a point when lo == hi).
+          func disc(_ cx: Double, _ lo: Double, _ hi: Double) {
+            let a = firstSample(atOrAfter: cx - r), b = lastSample(atOrBefore: cx + r)
+            guard a <= b else { return }
+            for k in a...b {
+              let d = sampleX(k) - cx
+              let h = (Swift.max(0, r * r - d * d)).squareRoot()
+              if lo - h < top[k] { top[k] = lo - h }
+              if hi + h > bottom[k] { bottom[k] = hi + h }
+            }
+          }
+          // A convex polygon's vertical extent at every sample it covers.
+          // (A triangle repeats a corner.)
+          func convex(_ c0: Point, _ c1: Point, _ c2: Point, _ c3: Point) {
+            let lo = Swift.min(c0.x, c1.x, c2.x, c3.x), hi = Swift.max(c0.x, c1.x, c2.x, c3.x)
+            let a = firstSample(atOrAfter: lo), b = lastSample(atOrBefore: hi)
+            guard a <= b else { return }
+            for k in a...b {
+              let x = sampleX(k)
+              var t = top[k], u = bottom[k]
+              @inline(__always) func cut(_ p: Point, _ q: Point) {
+                guard Swift.min(p.x, q.x) <= x, x <= Swift.max(p.x, q.x) else { return }
+                if p.x == q.x {
+                  t = Swift.min(t, p.y, q.y); u = Swift.max(u, p.y, q.y)
+                } else {
+                  let y = p.y + (x - p.x) * (q.y - p.y) / (q.x - p.x)
+                  t = Swift.min(t, y); u = Swift.max(u, y)
+                }
+              }
+              cut(c0, c1); cut(c1, c2); cut(c2, c3); cut(c3, c0)
+              top[k] = t; bottom[k] = u
+            }
+          }
+          // The stroke as cairo draws it with bevel joins: each segment's butt-ended band,
+          // at each turn the bevel triangle on the outer side, round caps at both ends.
+          disc(pl[0].x, pl[0].y, pl[0].y)
+          disc(pl[pl.count - 1].x, pl[pl.count - 1].y, pl[pl.count - 1].y)
+          var vertical: (x: Double, lo: Double, hi: Double)? = nil
+          func flush() {
+            guard let v = vertical else { return }
+            convex(Point(v.x - r, v.lo), Point(v.x + r, v.lo), Point(v.x + r, v.hi), Point(v.x - r, v.hi))
+            vertical = nil
+          }
+          var prevNormal: Point? = nil
+          var prevDir = Point(0, 0)
+          for k in 0..<(pl.count - 1) {
+            let p = pl[k], q = pl[k + 1]
+            let dx = q.x - p.x, dy = q.y - p.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            guard len > 0 else { continue }
+            let n = Point(-dy / len * r, dx / len * r)
+            if dx == 0 {
+              // The vertical segments of one column (first, min, max, last) make one band.
+              if let v = vertical, v.x == p.x {
+                vertical = (p.x, Swift.min(v.lo, p.y, q.y), Swift.max(v.hi, p.y, q.y))
+              } else {
+                flush()
+                vertical = (p.x, Swift.min(p.y, q.y), Swift.max(p.y, q.y))
+              }
+            } else {
+              flush()
+              convex(Point(p.x + n.x, p.y + n.y), Point(q.x + n.x, q.y + n.y), Point(q.x - n.x, q.y - n.y), Point(p.x - n.x, p.y - n.y))
+            }
+            if let m = prevNormal {
+              let turn = prevDir.x * dy - prevDir.y * dx
+              if turn != 0 {
+                let sg = turn > 0 ? -1.0 : 1.0
+                convex(p, Point(p.x + sg * m.x, p.y + sg * m.y), Point(p.x + sg * n.x, p.y + sg * n.y), p)
+              }
+            }
+            prevNormal = n; prevDir = Point(dx, dy)
+          }
+          flush()
+        }
+      }
+      // The upper edge left to right, then the lower edge back, without vertices that lie
+      // on the line through their neighbours.
+      var edge: [Point] = []
+      edge.reserveCapacity(n)
+      func emit(_ p: Point) {
+        if let last = edge.last, last == p { return }
+        if edge.count >= 2 {
+          let a = edge[edge.count - 2], b = edge[edge.count - 1]
+          if abs((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) < 1e-9 { edge[edge.count - 1] = p; return }
+        }
+        edge.append(p)
+      }
+      for k in 0..<n where top[k] <= bottom[k] { emit(Point(xs[k], top[k])) }
+      guard !edge.isEmpty else { continue }
+      for k in stride(from: n - 1, through: 0, by: -1) where top[k] <= bottom[k] { emit(Point(xs[k], bottom[k])) }
+      path.move(to: edge[0])
+      for p in edge.dropFirst() { path.line(to: p) }
+      path.close()
+    }
+    return path
+  }
+}
