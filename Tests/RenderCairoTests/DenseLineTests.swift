@@ -1,4 +1,5 @@
 import ChartModel
+import ChartSceneHost
 import Drawing
 import Encoding
 import Foundation
@@ -11,7 +12,12 @@ import XCTest
 /// `DENSE_LINE_PNGS=DIR` writes both pictures of every case for a look.
 final class DenseLineTests: XCTestCase {
   static let size = Size(640, 240)
-  let painter = CairoPainter(text: PangoText())
+  /// The painter, made after the bundled fonts are configured as a Session does it (the
+  /// first text measurer fixes the fonts for the whole process: the goldens need Inter).
+  lazy var painter: CairoPainter = {
+    FontRegistry.configure(fontsDirectory: AssetLocator.assetsDirectory().map { $0 + "/fonts" })
+    return CairoPainter(text: PangoText())
+  }()
 
   /// M4 polylines of `values` over `width` columns, as the chart gets them from the pyramid.
   func polylines(_ values: [Double], plot: Rect) -> [[Point]] {
