@@ -4,43 +4,7 @@ import XCTest
 /// Issue 14: the holes a review and an attack found (items 3, 4, 5, 7, 8, 9, 10, 11). Each
 /// case runs the real executable in a fresh folder, like SafetyTests, and asserts the one
 /// line, the exit status, the time taken and that the folder is as before.
-final class HardeningTests: XCTestCase {
-  var dir: URL!
-
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-hardening-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: dir.appendingPathComponent("home"), withIntermediateDirectories: true)
-    try Data("earlier".utf8).write(to: dir.appendingPathComponent("out.png"))
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
-  @discardableResult
-  func write(_ name: String, _ text: String) throws -> String {
-    let u = dir.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try text.write(to: u, atomically: true, encoding: .utf8)
-    return name
-  }
-
-  /// Every file under the folder (hidden ones too) with a hash of its bytes.
-  func snapshot() throws -> [String: Int] {
-    var out: [String: Int] = [:]
-    let e = FileManager.default.enumerator(atPath: dir.path)!
-    while let name = e.nextObject() as? String {
-      let u = dir.appendingPathComponent(name)
-      var isDir: ObjCBool = false
-      FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
-      out[name] = isDir.boolValue ? -1 : (try Data(contentsOf: u)).hashValue
-    }
-    return out
-  }
-
-  func run(_ args: [String]) throws -> CLI.Result {
-    let home = dir.appendingPathComponent("home").path
-    return try CLI.run(args, cwd: dir, env: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config"])
-  }
-
+final class HardeningTests: FolderCase {
   /// A case that must fail: exactly one `error:` line containing `expected`, the status,
   /// within `seconds`, nothing on stdout, the folder unchanged.
   func fails(_ args: [String], _ expected: String, status: Int32 = 1, seconds: Double = 10,

@@ -5,44 +5,7 @@ import XCTest
 /// the real executable in a fresh folder (its working folder, HOME and config folder all
 /// inside it) and asserts the one-line message, the exit status, and that nothing in the
 /// folder changed except, on success, the output.
-final class SafetyTests: XCTestCase {
-  var dir: URL!
-
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-safety-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: dir.appendingPathComponent("home"), withIntermediateDirectories: true)
-    try Data("earlier".utf8).write(to: dir.appendingPathComponent("out.png"))
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
-  @discardableResult
-  func write(_ name: String, _ text: String) throws -> String {
-    let u = dir.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try text.write(to: u, atomically: true, encoding: .utf8)
-    return name
-  }
-
-  /// Every file under the folder with its size and bytes' hash.
-  func snapshot() throws -> [String: Int] {
-    var out: [String: Int] = [:]
-    let e = FileManager.default.enumerator(atPath: dir.path)!
-    while let name = e.nextObject() as? String {
-      let u = dir.appendingPathComponent(name)
-      var isDir: ObjCBool = false
-      FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
-      let regular = (try? FileManager.default.attributesOfItem(atPath: u.path)[.type] as? FileAttributeType) == .typeRegular
-      out[name] = isDir.boolValue ? -1 : regular ? (try Data(contentsOf: u)).hashValue : -2
-    }
-    return out
-  }
-
-  func run(_ args: [String], executable: URL? = nil) throws -> CLI.Result {
-    let home = dir.appendingPathComponent("home").path
-    return try CLI.run(args, cwd: dir, env: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config"], executable: executable)
-  }
-
+final class SafetyTests: FolderCase {
   /// Runs a case that must fail: one `error:` line containing `expected`, exit status 1,
   /// within `seconds`, no stdout, and the folder exactly as before (the earlier out.png kept).
   func fails(_ args: [String], _ expected: String, seconds: Double = 30, executable: URL? = nil,

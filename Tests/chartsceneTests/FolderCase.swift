@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// A test case that runs the real executable in a fresh folder of its own (its working
+/// folder, HOME and config folder all inside it, with an earlier `out.png`), and can tell
+/// whether a run changed anything in it. SafetyTests and HardeningTests build on it.
+class FolderCase: XCTestCase {
+  var dir: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-\(type(of: self))-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("home"), withIntermediateDirectories: true)
+    try Data("earlier".utf8).write(to: dir.appendingPathComponent("out.png"))
+  }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let u = dir.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: u, atomically: true, encoding: .utf8)
+    return name
+  }
+
+  /// Every file under the folder (hidden ones too) with a hash of its bytes; -1 for a
+  /// folder, -2 for anything that is not a regular file.
+  func snapshot() throws -> [String: Int] {
+    var out: [String: Int] = [:]
+    let e = FileManager.default.enumerator(atPath: dir.path)!
+    while let name = e.nextObject() as? String {
+      let u = dir.appendingPathComponent(name)
+      var isDir: ObjCBool = false
+      FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
+      let regular = (try? FileManager.default.attributesOfItem(atPath: u.path)[.type] as? FileAttributeType) == .typeRegular
+      out[name] = isDir.boolValue ? -1 : regular ? (try Data(contentsOf: u)).hashValue : -2
+    }
+    return out
+  }
+
+  func run(_ args: [String], executable: URL? = nil) throws -> CLI.Result {
+    let home = dir.appendingPathComponent("home").path
+    return try CLI.run(args, cwd: dir, env: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config"], executable: executable)
+  }
+}
