@@ -30,7 +30,8 @@ let package = Package(
     .target(name: "CSDL2", linkerSettings: [.linkedLibrary("dl")]),
     // assets/ embedded in the executable (fonts, presets, sample data), found by `.incbin`.
     .target(name: "CAssets", cSettings: [.headerSearchPath("../../assets")]),
-    // The number parser of the data files (a fast path for ordinary decimals, strtod for the rest).
+    // The number parser of the data files (a fast path for ordinary decimals, strtod for the rest),
+    // and the bulk reader of plain CSV rows straight into columns.
     .target(name: "CFastParse"),
 
     // Model: data, windows, ticks. No drawing, no Lua.

@@ -1,3 +1,4 @@
+import CFastParse
 import Dispatch
 import Drawing
 import Glibc
@@ -359,6 +360,23 @@ struct CSVRows: RowSource {
       s = ce + 1
     }
     return .row(next: min(next, end), newlines: 0)
+  }
+
+  mutating func bulk(_ plan: inout cs_csv_bulk) -> (rows: Int, line: Int) {
+    // Quoted cells are for the general path; so is a row at or past where this reader stops.
+    guard !hasQuotes, pos < end, bufStart + pos < stopAt else { return (0, 0) }
+    var limit = end, open = eof
+    if stopAt - bufStart < end { limit = stopAt - bufStart; open = false }
+    plan.p = UnsafePointer(buf)
+    plan.pos = pos
+    plan.limit = limit
+    plan.last_line_open = open ? 1 : 0
+    plan.delim = delimiter
+    let n = cs_csv_bulk_rows(&plan)
+    let first = line
+    pos = plan.pos
+    line += n
+    return (n, first)
   }
 
   mutating func nextRow(_ spans: inout SpanBuffer) throws(DataError) -> (UnsafePointer<UInt8>, Int)? {

@@ -47,6 +47,13 @@ protocol RowSource {
   /// Fills `spans` with the next non-blank row; returns the buffer the spans index and the
   /// row's line, or nil at the end.
   mutating func nextRow(_ spans: inout SpanBuffer) throws(DataError) -> (UnsafePointer<UInt8>, Int)?
+  /// Reads plain rows straight into columns (`cs_csv_bulk_rows`) from where `nextRow` would
+  /// go on; returns how many and the line of the first. Sources without a bulk path take none.
+  mutating func bulk(_ plan: inout cs_csv_bulk) -> (rows: Int, line: Int)
+}
+
+extension RowSource {
+  mutating func bulk(_ plan: inout cs_csv_bulk) -> (rows: Int, line: Int) { (0, 0) }
 }
 
 /// The row → line table of a file: rows follow each other one line apart except where a
@@ -57,6 +64,12 @@ struct LineMap {
   mutating func note(row: Int, line: Int) {
     if line != lastLine + 1 { marks.append((row, line)) }
     lastLine = line
+  }
+  /// `count` rows from `row` on, one line apart from `line` on.
+  mutating func noteRun(row: Int, line: Int, count: Int) {
+    guard count > 0 else { return }
+    note(row: row, line: line)
+    lastLine = line + count - 1
   }
   func line(ofRow r: Int) -> Int {
     var lo = 0, hi = marks.count
@@ -84,6 +97,9 @@ struct TableDecoder {
   let header: [String]
   var info: [ColumnInfo] = []
   let missing: [[UInt8]]
+  /// Whether a missing marker reads as a number (`missing = { "-999" }`): cells are then
+  /// checked against the markers before they are read as numbers.
+  let numericMissing: Bool
   let decimalComma: Bool
 
   // The plan.
@@ -101,6 +117,7 @@ struct TableDecoder {
     self.header = header
     self.missing = options.missing.map { Array($0.utf8) }
     self.decimalComma = options.delimiter != nil && options.delimiter != UInt8(ascii: ",")
+    self.numericMissing = missing.contains { m in var v = 0.0; return m.withUnsafeBufferPointer { cs_parse_double($0.baseAddress, $0.count, &v) } != 0 }
     for c in header.indices {
       var kind = Kind.empty
       var example = ""
@@ -398,7 +415,49 @@ struct TableDecoder {
     let valueCells = self.valueCells
     let seriesCell = self.seriesCell
 
-    while let (base, line) = try source.nextRow(&spans) {
+    // Plain rows go through the bulk path, `chunk` at a time; the rest (and any row it
+    // leaves) through the general path below.
+    let chunk = 4096
+    var useBulk = seriesCell == nil && !numericMissing && !slashUndecided
+    let timeKind: Int32
+    switch fmt {
+    case .iso: timeKind = Int32(CS_TIME_ISO)
+    case .unixSeconds: timeKind = Int32(CS_TIME_UNIX_SECONDS)
+    case .unixMillis: timeKind = Int32(CS_TIME_UNIX_MILLIS)
+    default: timeKind = -1; useBulk = false
+    }
+    let cellRoles = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+    cellRoles.initialize(repeating: Int32(CS_BULK_SKIP), count: width)
+    cellRoles[tc] = Int32(CS_BULK_TIME)
+    for (k, c) in valueCells.enumerated() { cellRoles[c] = Int32(k) }
+    let bulkTimes = UnsafeMutablePointer<Double>.allocate(capacity: useBulk ? chunk : 1)
+    let bulkValues = UnsafeMutablePointer<Double>.allocate(capacity: useBulk ? chunk * nValues : 1)
+    defer { bulkTimes.deallocate(); bulkValues.deallocate(); cellRoles.deallocate() }
+    var misses = 0
+    var plan = cs_csv_bulk()
+    plan.width = Int32(width); plan.cells = UnsafePointer(cellRoles); plan.time_kind = timeKind
+    plan.values = Int32(nValues); plan.times = bulkTimes; plan.out = bulkValues; plan.cap = chunk
+    plan.max_time = DataLimits.maxTimeMs; plan.max_value = DataLimits.maxValue
+    plan.day_ms = .nan
+    plan.day = { p in TimeParsing.iso(p!, 10) ?? .nan }
+    while true {
+      if useBulk {
+        let (n, firstLine) = source.bulk(&plan)
+        if n > 0 {
+          out.times.append(contentsOf: UnsafeBufferPointer(start: bulkTimes, count: n))
+          for k in 0..<nValues { out.values[k].append(contentsOf: UnsafeBufferPointer(start: bulkValues + k * chunk, count: n)) }
+          out.lines.noteRun(row: row, line: firstLine, count: n)
+          row += n
+          if let budget = options.memoryBudget, row * bytesPerRow > budget { throw tooBig(row * bytesPerRow, budget) }
+          misses = 0
+          if n == chunk { continue }
+        } else {
+          // A file whose rows the bulk path never takes stops trying.
+          misses += 1
+          if misses > 64 { useBulk = false }
+        }
+      }
+      guard let (base, line) = try source.nextRow(&spans) else { break }
       if spans.count != width {
         var extraEmpty = spans.count > width
         if extraEmpty { for k in width..<spans.count where spans[k].count > 0 { extraEmpty = false } }
@@ -438,7 +497,9 @@ struct TableDecoder {
         if s.end > s.start {
           var p = base + s.start, n = s.count
           if s.quoted { (p, n) = unquote(base, s, &scratch) }
-          if cs_parse_double(p, n, &v) == 0 {
+          if numericMissing && isMissing(p, n) {
+            v = .nan
+          } else if cs_parse_double(p, n, &v) == 0 {
             v = try otherNumber(p, n, line: line, column: valueCells[k])
           } else if !DataLimits.isValue(v) {
             throw DataError(file: file, place: "line \(line), column \(valueCells[k] + 1)", "value '\(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))' is out of range (\(DataLimits.valueRange))")

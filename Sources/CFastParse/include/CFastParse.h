@@ -1,11 +1,51 @@
 #ifndef CFASTPARSE_H
 #define CFASTPARSE_H
 #include <stddef.h>
+#include <stdint.h>
 
 /* Parses the whole of p[0..n) as a decimal number ([+-]digits[.digits][(e|E)[+-]digits],
    also ".5" and "5."). Returns 1 and stores the correctly rounded double in *out, or 0 when
    the text is not such a number (spaces, "inf", "nan", hex and thousands separators are not
    numbers here). */
 int cs_parse_double(const unsigned char *p, size_t n, double *out);
+
+/* The plain rows of a CSV block, read straight into columns: the bulk path of
+   TableDecoder.read. A row is taken only when it is a whole line of exactly `width` cells
+   split by `delim`, with no quote, no space or tab at a cell's edge, no CR except right
+   before its LF, a time cell in the plan's kind and value cells that cs_parse_double reads
+   (or empty: NaN) within the limits. At the first row that is anything else the reader stops
+   before it, so the general path (which knows every rule and every error) reads that row;
+   the two agree on every row the bulk path takes (TableDecoderTests checks it). */
+enum { CS_BULK_SKIP = -1, CS_BULK_TIME = -2 };
+enum { CS_TIME_ISO = 0, CS_TIME_UNIX_SECONDS = 1, CS_TIME_UNIX_MILLIS = 2 };
+
+typedef struct {
+  /* The block: rows start at pos; only lines that end (LF) before limit are read, and the
+     last one without an LF when last_line_open (the end of the file). */
+  const unsigned char *p;
+  size_t pos, limit;
+  int last_line_open;
+  unsigned char delim;
+  int width;
+  /* Per cell: CS_BULK_TIME, CS_BULK_SKIP, or the index of its value column. */
+  const int *cells;
+  int time_kind;
+  int values;
+  /* Output: at most cap rows; times[r], out[k * cap + r]. */
+  double *times;
+  double *out;
+  size_t cap;
+  double max_time, max_value;
+  /* The day of the last ISO date read (its 10 bytes), and the host's reader of a
+     `YYYY-MM-DD` day in ms (NaN when it is not a date). */
+  uint64_t day_key;
+  uint16_t day_key2;
+  double day_ms;
+  double (*day)(const unsigned char *p);
+  int iso_skip; /* set by cs_csv_bulk_rows */
+} cs_csv_bulk;
+
+/* Reads rows from b->pos, advancing it past each row taken; returns how many. */
+size_t cs_csv_bulk_rows(cs_csv_bulk *b);
 
 #endif

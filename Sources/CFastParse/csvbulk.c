@@ -1,0 +1,130 @@
+#include "CFastParse.h"
+#include <math.h>
+#include <string.h>
+
+static inline int d2(const unsigned char *p, int *v) {
+  unsigned a = (unsigned)(p[0] - '0'), b = (unsigned)(p[1] - '0');
+  if (a > 9 || b > 9) return 0;
+  *v = (int)(a * 10 + b);
+  return 1;
+}
+
+/* An ISO `YYYY-MM-DD` or `YYYY-MM-DD[T ]HH:MM:SS` cell, as TimeParsing reads it. */
+static inline int iso_time(cs_csv_bulk *b, const unsigned char *c, size_t n, double *t) {
+  if (n != 10 && n != 19) return 0;
+  uint64_t k;
+  uint16_t k2;
+  memcpy(&k, c, 8);
+  memcpy(&k2, c + 8, 2);
+  if (k != b->day_key || k2 != b->day_key2 || isnan(b->day_ms)) {
+    double day = b->day(c);
+    if (isnan(day)) return 0;
+    b->day_key = k; b->day_key2 = k2; b->day_ms = day;
+  }
+  if (n == 10) { *t = b->day_ms; return 1; }
+  int h, m, s;
+  if ((c[10] != ' ' && c[10] != 'T') || c[13] != ':' || c[16] != ':') return 0;
+  if (!d2(c + 11, &h) || !d2(c + 14, &m) || !d2(c + 17, &s)) return 0;
+  if (h >= 24 || m >= 60 || s > 60) return 0;
+  *t = b->day_ms + (double)(h * 3600 + m * 60 + s) * 1000;
+  return 1;
+}
+
+static const double pow10_small[19] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+
+/* A plain decimal ([-+]digits[.digits], at most 18 digits) from c[0] on, read in the one pass
+   that finds its end: returns the length, or 0 when the cell holds anything else (the caller
+   then finds the cell's end and asks cs_parse_double). Same value as cs_parse_double. */
+static inline size_t plain_number(const unsigned char *c, const unsigned char *end, double *out) {
+  const unsigned char *s = c;
+  int neg = 0;
+  if (s < end && (*s == '-' || *s == '+')) { neg = *s == '-'; s++; }
+  const unsigned char *ds = s;
+  uint64_t m = 0;
+  unsigned d;
+  while (s < end && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
+  int digits = (int)(s - ds), frac = 0;
+  if (s < end && *s == '.') {
+    s++;
+    const unsigned char *fs = s;
+    while (s < end && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
+    frac = (int)(s - fs);
+    digits += frac;
+  }
+  if (digits == 0 || digits > 18 || m > (1ULL << 53)) return 0;
+  double v = (double)m;
+  if (frac) v /= pow10_small[frac];
+  *out = neg ? -v : v;
+  return (size_t)(s - c);
+}
+
+size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
+  b->iso_skip = b->time_kind == CS_TIME_ISO && !memchr("0123456789-: T", b->delim, 14);
+  const unsigned char *p = b->p;
+  const unsigned char delim = b->delim;
+  const int width = b->width;
+  size_t rows = 0;
+  size_t pos = b->pos;
+  const size_t limit = b->limit;
+  while (rows < b->cap && pos < limit) {
+    size_t i = pos;
+    double t = 0;
+    int ok = 1;
+    for (int cell = 0; cell < width; cell++) {
+      size_t s = i;
+      int role = b->cells[cell];
+      double v = NAN;
+      size_t known = 0;
+      /* A number's end is found as it is read; a delimiter or line end must follow. */
+      if (role >= 0 && (known = plain_number(p + i, p + limit, &v))) i += known;
+      /* An ISO time of the cached day: its 19 bytes are checked as they are read (digits,
+         '-', ':', 'T' or ' '), so the cell ends right after them when a delimiter that is none
+         of those follows. */
+      else if (role == CS_BULK_TIME && b->iso_skip && i + 19 < limit && (p[i + 19] == delim || p[i + 19] == '\n' || p[i + 19] == '\r') &&
+               iso_time(b, p + i, 19, &t)) { i += 19; known = 19; }
+      while (i < limit) {
+        unsigned char ch = p[i];
+        if (ch == delim || ch == '\n' || ch == '\r' || ch == '"') break;
+        i++;
+      }
+      if (i >= limit) {
+        /* The line runs to the limit: only the file's last line may. */
+        if (!b->last_line_open || cell != width - 1) { ok = 0; break; }
+      } else {
+        unsigned char ch = p[i];
+        if (ch == '"') { ok = 0; break; }
+        if (cell < width - 1 ? ch != delim : ch == delim) { ok = 0; break; }
+        if (ch == '\r' && !(i + 1 < limit && p[i + 1] == '\n')) { ok = 0; break; }
+      }
+      size_t n = i - s;
+      const unsigned char *c = p + s;
+      if (n > 0 && (c[0] == ' ' || c[0] == '\t' || c[n - 1] == ' ' || c[n - 1] == '\t')) { ok = 0; break; }
+      if (role == CS_BULK_TIME) {
+        if (known) {
+        } else if (b->time_kind == CS_TIME_ISO) {
+          if (!iso_time(b, c, n, &t)) { ok = 0; break; }
+        } else {
+          if (!cs_parse_double(c, n, &t)) { ok = 0; break; }
+          if (b->time_kind == CS_TIME_UNIX_SECONDS) t *= 1000;
+        }
+        if (!(fabs(t) <= b->max_time)) { ok = 0; break; }
+      } else if (role >= 0) {
+        if (n != known && !cs_parse_double(c, n, &v)) { ok = 0; break; }
+        if (n > 0 && !(fabs(v) <= b->max_value)) { ok = 0; break; }
+        b->out[(size_t)role * b->cap + rows] = v;
+      }
+      i++; /* past the delimiter or the line end */
+    }
+    if (!ok) break;
+    /* i is one past the cell's end byte: a delimiter never ends the last cell, so it was CR,
+       LF or the open end. */
+    if (i - 1 < limit && p[i - 1] == '\r') i++;
+    if (i > limit) i = limit;
+    b->times[rows] = t;
+    rows++;
+    pos = i;
+  }
+  b->pos = pos;
+  return rows;
+}
