@@ -1,4 +1,5 @@
 #include "CFastParse.h"
+#include "plainnumber.h"
 #include <math.h>
 #include <string.h>
 
@@ -30,35 +31,6 @@ static inline int iso_time(cs_csv_bulk *b, const unsigned char *c, size_t n, dou
   return 1;
 }
 
-static const double pow10_small[19] = {
-  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
-
-/* A plain decimal ([-+]digits[.digits], at most 18 digits) from c[0] on, read in the one pass
-   that finds its end: returns the length, or 0 when the cell holds anything else (the caller
-   then finds the cell's end and asks cs_parse_double). Same value as cs_parse_double. */
-static inline size_t plain_number(const unsigned char *c, const unsigned char *end, double *out) {
-  const unsigned char *s = c;
-  int neg = 0;
-  if (s < end && (*s == '-' || *s == '+')) { neg = *s == '-'; s++; }
-  const unsigned char *ds = s;
-  uint64_t m = 0;
-  unsigned d;
-  while (s < end && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
-  int digits = (int)(s - ds), frac = 0;
-  if (s < end && *s == '.') {
-    s++;
-    const unsigned char *fs = s;
-    while (s < end && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
-    frac = (int)(s - fs);
-    digits += frac;
-  }
-  if (digits == 0 || digits > 18 || m > (1ULL << 53)) return 0;
-  double v = (double)m;
-  if (frac) v /= pow10_small[frac];
-  *out = neg ? -v : v;
-  return (size_t)(s - c);
-}
-
 size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
   b->iso_skip = b->time_kind == CS_TIME_ISO && !memchr("0123456789-: T", b->delim, 14);
   const unsigned char *p = b->p;
@@ -77,7 +49,7 @@ size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
       double v = NAN;
       size_t known = 0;
       /* A number's end is found as it is read; a delimiter or line end must follow. */
-      if (role >= 0 && (known = plain_number(p + i, p + limit, &v))) i += known;
+      if (role >= 0 && (known = cs_plain_number(p + i, p + limit, &v))) i += known;
       /* An ISO time of the cached day: its 19 bytes are checked as they are read (digits,
          '-', ':', 'T' or ' '), so the cell ends right after them when a delimiter that is none
          of those follows. */

@@ -1,4 +1,5 @@
 #include "CFastParse.h"
+#include "plainnumber.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,35 +78,11 @@ static int parse_general(const unsigned char *p, size_t n, double *out) {
 }
 
 /* The common case first: at most 18 digits in all (so the mantissa is exact in 64 bits and
-   no digit is dropped), read with tight loops. Anything else gives the same answer through
+   no digit is dropped), read in one pass. Anything else gives the same answer through
    parse_general. */
 int cs_parse_double(const unsigned char *p, size_t n, double *out) {
-  const unsigned char *s = p, *e = p + n;
-  int neg = 0;
   if (n == 0 || n > 40) return parse_general(p, n, out);
-  if (*s == '-' || *s == '+') { neg = *s == '-'; s++; }
-  uint64_t m = 0;
-  const unsigned char *ds = s;
-  unsigned d;
-  while (s < e && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
-  int intDigits = (int)(s - ds), fracDigits = 0;
-  if (s < e && *s == '.') {
-    s++;
-    const unsigned char *fs = s;
-    while (s < e && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
-    fracDigits = (int)(s - fs);
-  }
-  if (intDigits + fracDigits == 0 || intDigits + fracDigits > 18) return parse_general(p, n, out);
-  if (s < e) {
-    if (*s != 'e' && *s != 'E') return 0;
-    return parse_general(p, n, out);
-  }
-  if (m == 0) { *out = neg ? -0.0 : 0.0; return 1; }
-  if (m <= (1ULL << 53)) {
-    double v = (double)m;
-    v = fracDigits ? v / pow10_exact[fracDigits] : v;
-    *out = neg ? -v : v;
-    return 1;
-  }
+  double v;
+  if (cs_plain_number(p, p + n, &v) == n) { *out = v; return 1; }
   return parse_general(p, n, out);
 }
