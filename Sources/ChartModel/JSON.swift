@@ -164,55 +164,16 @@ public struct JSONParser {
     return d
   }
 
-  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-    guard i + 4 <= bytes.count else { throw error("unexpected end of file in a \\u escape") }
-    var v: UInt32 = 0
-    for _ in 0..<4 {
-      guard let d = Character(UnicodeScalar(bytes[i])).hexDigitValue else { throw error("invalid \\u escape") }
-      v = v * 16 + UInt32(d)
-      i += 1
-    }
-    return v
-  }
-
   private mutating func string() throws(JSONSyntaxError) -> String {
     let open = i
     i += 1
     var out: [UInt8] = []
-    while true {
-      guard i < bytes.count else { throw error("unterminated string", at: open) }
-      let b = bytes[i]
-      if b == UInt8(ascii: "\"") { i += 1; break }
-      if b < 32 { throw error("control character in a string") }
-      if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
-      i += 1
-      guard i < bytes.count else { throw error("unterminated string", at: open) }
-      let e = bytes[i]
-      i += 1
-      switch e {
-      case UInt8(ascii: "\""): out.append(34)
-      case UInt8(ascii: "\\"): out.append(92)
-      case UInt8(ascii: "/"): out.append(47)
-      case UInt8(ascii: "b"): out.append(8)
-      case UInt8(ascii: "f"): out.append(12)
-      case UInt8(ascii: "n"): out.append(10)
-      case UInt8(ascii: "r"): out.append(13)
-      case UInt8(ascii: "t"): out.append(9)
-      case UInt8(ascii: "u"):
-        var code = try hex4()
-        if code >= 0xD800 && code < 0xDC00, i + 6 <= bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") {
-          let next = i
-          i += 2
-          let low = try hex4()
-          if low >= 0xDC00 && low < 0xE000 {
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-          } else {
-            i = next  // not a pair: the lone high surrogate becomes U+FFFD, the next escape is read on its own
-          }
-        }
-        let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
-        out.append(contentsOf: Array(String(Character(scalar)).utf8))
-      default: throw error("invalid escape '\\\(charName(e))'")
+    do throws(JSONString.Problem) { try JSONString.read(bytes, &i, into: &out) } catch {
+      switch error {
+      case .unterminated: throw self.error("unterminated string", at: open)
+      case .control: throw self.error("control character in a string")
+      case .badEscape(let e): throw self.error("invalid escape '\\\(charName(e))'")
+      case .badUnicode: throw self.error(i + 4 > bytes.count ? "unexpected end of file in a \\u escape" : "invalid \\u escape")
       }
     }
     return String(decoding: out, as: UTF8.self)

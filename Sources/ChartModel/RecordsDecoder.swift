@@ -156,51 +156,14 @@ struct RecordsParser {
   /// A JSON string, unescaped into `cells`.
   mutating func string() throws(DataError) {
     i += 1
-    while true {
-      guard i < b.count else { throw fail("unterminated string") }
-      let c = b[i]
-      if c == 34 { i += 1; return }
-      if c == 10 { throw fail("a line break inside a string") }
-      if c != 92 { cells.append(c); i += 1; continue }
-      guard i + 1 < b.count else { throw fail("unterminated string") }
-      let e = b[i + 1]
-      i += 2
-      switch e {
-      case 34, 92, 47: cells.append(e)
-      case UInt8(ascii: "b"): cells.append(8)
-      case UInt8(ascii: "f"): cells.append(12)
-      case UInt8(ascii: "n"): cells.append(10)
-      case UInt8(ascii: "r"): cells.append(13)
-      case UInt8(ascii: "t"): cells.append(9)
-      case UInt8(ascii: "u"):
-        var u = try hex4()
-        if u >= 0xD800 && u < 0xDC00, i + 1 < b.count, b[i] == 92, b[i + 1] == UInt8(ascii: "u") {
-          i += 2
-          let lo = try hex4()
-          if lo >= 0xDC00 && lo < 0xE000 { u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00) } else { u = 0xFFFD }
-        }
-        let scalar = Unicode.Scalar(u) ?? "\u{FFFD}"
-        cells.append(contentsOf: Array(String(Character(scalar)).utf8))
-      default: throw fail("a bad escape in a string")
+    do throws(JSONString.Problem) { try JSONString.read(b, &i, into: &cells) } catch {
+      switch error {
+      case .unterminated: throw fail("unterminated string")
+      case .control(10): throw fail("a line break inside a string")
+      case .control: throw fail("a control character inside a string")
+      case .badEscape: throw fail("a bad escape in a string")
+      case .badUnicode: throw fail("a bad \\u escape")
       }
     }
-  }
-
-  mutating func hex4() throws(DataError) -> UInt32 {
-    guard i + 4 <= b.count else { throw fail("a bad \\u escape") }
-    var v: UInt32 = 0
-    for k in 0..<4 {
-      let c = b[i + k]
-      let d: UInt32
-      switch c {
-      case 48...57: d = UInt32(c - 48)
-      case 65...70: d = UInt32(c - 55)
-      case 97...102: d = UInt32(c - 87)
-      default: throw fail("a bad \\u escape")
-      }
-      v = v * 16 + d
-    }
-    i += 4
-    return v
   }
 }

@@ -133,3 +133,34 @@ final class BulkPathTests: XCTestCase {
     XCTAssertEqual(v[2], -999.5)
   }
 }
+
+/// Both JSON readers (whole documents and `cs.data.json` records) read strings with one
+/// reader, `JSONString`: the same text, the same refusals.
+final class JSONStringTests: XCTestCase {
+  func read(_ s: String) -> Result<String, JSONString.Problem> {
+    let b = Array(s.utf8)
+    var i = 1, out: [UInt8] = []
+    do throws(JSONString.Problem) {
+      try JSONString.read(b, &i, into: &out)
+      XCTAssertEqual(i, b.count, s)
+      return .success(String(decoding: out, as: UTF8.self))
+    } catch { return .failure(error) }
+  }
+
+  func testEscapesSurrogatesAndRefusals() {
+    XCTAssertEqual(try read(#""a\"b\\c\/d\n\t\u00e9\uD83D\uDE00""#).get(), "a\"b\\c/d\n\té😀")
+    XCTAssertEqual(try read(#""\uD83Dx""#).get(), "\u{FFFD}x")
+    XCTAssertEqual(try read(#""\uD83D\u0041""#).get(), "\u{FFFD}A")
+    for (text, ok) in [("\"abc", false), ("\"a\tb\"", false), ("\"a\\qb\"", false), ("\"\\u12G4\"", false), ("\"\\u12", false), ("\"\"", true)] {
+      if case .success = read(text) { XCTAssertTrue(ok, text) } else { XCTAssertFalse(ok, text) }
+    }
+  }
+
+  func testRecordsAndDocumentsRefuseTheSameStrings() throws {
+    for bad in ["a\tb", "a\\qb", "\\u12G4"] {
+      let doc = Array("[{\"date\": \"2020-01-01\", \"v\": 1, \"n\": \"\(bad)\"}]".utf8)
+      XCTAssertThrowsError(try JSONParser.parse(doc), bad)
+      XCTAssertThrowsError(try RecordsDecoder.decodeTable(doc, file: "r.json"), bad)
+    }
+  }
+}
