@@ -108,6 +108,8 @@ struct TableDecoder {
   var valueCells: [Int] = []
   var seriesCell: Int? = nil
   var notes: [String] = []
+  /// How many rows the plan was made from.
+  var sampledRows = 0
   /// Text columns left out, for the hint of a repeated time.
   var textColumns: [Int] = []
 
@@ -117,6 +119,7 @@ struct TableDecoder {
     self.header = header
     self.missing = options.missing.map { Array($0.utf8) }
     self.decimalComma = options.delimiter != nil && options.delimiter != UInt8(ascii: ",")
+    self.sampledRows = samples.count
     self.numericMissing = missing.contains { m in var v = 0.0; return m.withUnsafeBufferPointer { cs_parse_double($0.baseAddress, $0.count, &v) } != 0 }
     for c in header.indices {
       var kind = Kind.empty
@@ -281,8 +284,10 @@ struct TableDecoder {
         valueCells.append(c)
       }
     } else {
+      var rowIndex = false
       for c in info.indices where c != timeCell {
         switch info[c].kind {
+        case .number where c == 0 && isRowIndex(c): rowIndex = true
         case .number: valueCells.append(c)
         case .empty: if !header[c].isEmpty { valueCells.append(c) }
         case .text: textColumns.append(c)
@@ -292,10 +297,27 @@ struct TableDecoder {
         if let t = textColumns.first { throw textColumn(t) }
         throw fail("no column holds numbers besides the time \(label(timeCell)); the columns are \(columnList)")
       }
+      if rowIndex {
+        notes.append("\(file.map { $0 + ": " } ?? "")skipped the unnamed first column: it numbers the rows (an index, as pandas writes it); pass columns to draw it")
+      }
       for t in textColumns {
         notes.append("\(file.map { $0 + ": " } ?? "")skipped \(label(t)): it holds text (like '\(info[t].example)')" + longHint(t))
       }
     }
+  }
+
+  /// Whether column `c` is an unnamed row number (pandas' `to_csv` index: 0, 1, 2, … or 1, 2, 3, …
+  /// in every sampled row).
+  func isRowIndex(_ c: Int) -> Bool {
+    guard header[c].isEmpty, info[c].samples.count >= 2, info[c].samples.count == sampledRows else { return false }
+    var first = -1
+    for (k, v) in info[c].samples.enumerated() {
+      guard v.count <= 18, !v.isEmpty, v.allSatisfy({ $0 &- 48 < 10 }) else { return false }
+      let n = v.reduce(0) { $0 * 10 + Int($1 - 48) }
+      if k == 0 { guard n <= 1 else { return false }; first = n }
+      guard n == first + k else { return false }
+    }
+    return true
   }
 
   var firstNumberColumn: Int? { info.indices.first { $0 != timeCell && info[$0].kind == .number } }

@@ -190,6 +190,15 @@ final class TableDecoderTests: XCTestCase {
     refused("bad_text_only.csv", "bad_text_only.csv: column 'name' holds text (like 'Alice'); pass columns = the columns of numbers")
   }
 
+  func testAPandasIndexIsSkipped() {
+    let xs = [Self.y2000, Self.y2000 + Self.day, Self.y2000 + 2 * Self.day]
+    check("pandas_index.csv", xs: xs, lines: ["price": [1.5, 1.75, 2]],
+          notes: ["pandas_index.csv: skipped the unnamed first column: it numbers the rows (an index, as pandas writes it); pass columns to draw it"])
+    check("pandas_index.csv", options { $0.columns = [.index(1), .name("price")] }, xs: xs, lines: ["y0": [0, 1, 2], "price": [1.5, 1.75, 2]])
+    // Unnamed numbers that are not 0, 1, 2, … are a line like any other.
+    check("unnamed_numbers.csv", xs: xs, lines: ["y0": [0, 2, 3], "price": [1.5, 1.75, 2]])
+  }
+
   func testQuotesBOMCRLFAndDelimiters() {
     check("quotes.csv", xs: [Self.y2000, Self.y2000 + Self.day, Self.y2000 + 2 * Self.day], lines: ["Sales, EUR": [1, 2, 3]],
           notes: ["quotes.csv: skipped column 'Note': it holds text (like 'said \"hi\"')"])
