@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-static inline int d2(const unsigned char *p, int *v) {
+static inline __attribute__((always_inline)) int d2(const unsigned char *p, int *v) {
   unsigned a = (unsigned)(p[0] - '0'), b = (unsigned)(p[1] - '0');
   if (a > 9 || b > 9) return 0;
   *v = (int)(a * 10 + b);
@@ -11,7 +11,7 @@ static inline int d2(const unsigned char *p, int *v) {
 }
 
 /* An ISO `YYYY-MM-DD` or `YYYY-MM-DD[T ]HH:MM:SS` cell, as TimeParsing reads it. */
-static inline int iso_time(cs_csv_bulk *b, const unsigned char *c, size_t n, double *t) {
+static inline __attribute__((always_inline)) int iso_time(cs_csv_bulk *b, const unsigned char *c, size_t n, double *t) {
   if (n != 10 && n != 19) return 0;
   uint64_t k;
   uint16_t k2;

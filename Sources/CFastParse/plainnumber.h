@@ -10,7 +10,7 @@ static const double cs_pow10_small[19] = {
    on, read in the one pass that finds its end: returns its length and stores the correctly
    rounded value (one IEEE division by an exact power of ten, Clinger's fast path), or 0 when
    the text there is not one (then cs_parse_double's general reader decides). */
-static inline size_t cs_plain_number(const unsigned char *c, const unsigned char *end, double *out) {
+static inline __attribute__((always_inline)) size_t cs_plain_number(const unsigned char *c, const unsigned char *end, double *out) {
   const unsigned char *s = c;
   int neg = 0;
   if (s < end && (*s == '-' || *s == '+')) { neg = *s == '-'; s++; }
