@@ -21,13 +21,13 @@ return cs.scene {
     -- Long press, then drag the top card down past the threshold: it goes to the back.
     cs.drag { at = 0.5, target = "deck", by = { 0, 420 }, hold = 0.6, duration = 0.6 },
     cs.drag { at = 2.3, target = "deck", by = { 0, 420 }, hold = 0.6, duration = 0.6 },
-    -- Released early, a card springs back.
-    cs.drag { at = 4.0, target = "deck", by = { 0, 90 }, hold = 0.6, duration = 0.3 },
+    -- Released early (under 80 px, the least threshold), a card springs back at any size.
+    cs.drag { at = 4.0, target = "deck", by = { 0, 60 }, hold = 0.6, duration = 0.3 },
     -- A tap presents the top card (Shares) with its mini-map and check marks.
     cs.tap { at = 5.4, target = "deck" },
     cs.drag { at = 6.1, target = "shares.minimap.window", by = { -260, 0 }, duration = 1.0 },
     cs.tap { at = 7.5, target = "shares.legend.y1" },
-    -- A tap outside the sheet closes it.
-    cs.tap { at = 8.7, pos = { 360, 24 } },
+    -- A tap outside the sheet (above it, inside even a 320x240 scene) closes it.
+    cs.tap { at = 8.7, pos = { 160, 8 } },
   },
 }

@@ -19,6 +19,9 @@ public final class Session {
   public private(set) lazy var simulation = Simulation(session: self)
   /// Warnings printed while loading (also written to stderr unless quiet).
   public private(set) var warnings: [String] = []
+  /// `--size` gave the scene another size than the script's own (its timeline was written
+  /// for that one): gestures on chart parts that gave way to the plot do nothing.
+  public private(set) var resized = false
 
   public struct Overrides {
     public var theme: String?
@@ -118,6 +121,9 @@ public final class Session {
         throw HostError("recorded gestures: \(error)")
       }
     }
+    // `--size` other than the script's own: the timeline was written for another size.
+    let ownWidth = scene.width, ownHeight = scene.height
+    resized = (overrides.width.map { $0 != ownWidth } ?? false) || (overrides.height.map { $0 != ownHeight } ?? false)
     if let w = overrides.width { scene.width = w }
     if let h = overrides.height { scene.height = h }
     for w in try TimelineCheck.check(scene, locate: { Session.located($0, file: scriptPath, chunks: context.chunks) }) { context.warn(w) }

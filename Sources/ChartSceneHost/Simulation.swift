@@ -84,6 +84,9 @@ public final class Simulation {
     case .point(let q)?: here = q
     case .id(let id)?:
       guard let q = interaction.point(of: id) else {
+        // Under `--size`, a gesture on a chart part that gave way to the plot at this size
+        // does nothing (as a hand could not touch it); at the script's own size it is an error.
+        if session.resized && interaction.gaveWay(id) { return }
         throw HostError("\(e.place.isEmpty ? session.scriptPath + ":" : e.place) \(e.name) at \(e.at) s: no node or part '\(id)' in the scene")
       }
       here = q
