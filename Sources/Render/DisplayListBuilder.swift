@@ -134,8 +134,8 @@ public struct DisplayListBuilder {
   }
 
   /// A card that has just passed behind the front card is drawn once more over it, clipped
-  /// to it and fading out: where they overlap it dissolves into the front card instead of
-  /// disappearing behind it in one frame.
+  /// to it and fading out (its texts first): where they overlap it dissolves into the front
+  /// card instead of disappearing behind it in one frame.
   func passing(_ deck: Node, _ ctx: Context, into items: inout [DisplayItem], overlays: inout [DisplayItem]) throws {
     guard let front = deck.children.filter({ $0.placement.visible }).min(by: { $0.placement.depth < $1.placement.depth }) else { return }
     for c in deck.children where c !== front && c.placement.visible && c.placement.passing > 0.001 {
@@ -144,9 +144,12 @@ public struct DisplayListBuilder {
       let clip = Rect((f.x - m.x) * k + m.x + dx, (f.y - m.y) * k + m.y + dy, f.width * k, f.height * k)
       let radius = (front.style.cornerRadius > 0 ? front.style.cornerRadius : 12) * k
       items.append(.pushClip(.rect(clip, radius: radius)))
-      items.append(.pushGroup(opacity: min(1, c.placement.passing)))
-      var ignored: [DisplayItem] = []
-      try emit(c, ctx, into: &items, overlays: &ignored)
+      // In two halves (PassingCard.swift): its texts fade first, then the rest of it.
+      let passing = min(1, c.placement.passing)
+      items.append(.pushGroup(opacity: PassingCard.bodyOpacity(passing)))
+      var card: [DisplayItem] = [], ignored: [DisplayItem] = []
+      try emit(c, ctx, into: &card, overlays: &ignored)
+      items.append(contentsOf: PassingCard.fadingTexts(card, PassingCard.textOpacity(passing)))
       items.append(.popGroup)
       items.append(.popClip)
     }
