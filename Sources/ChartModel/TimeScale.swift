@@ -192,14 +192,30 @@ public enum TimeScale {
     guard fade > 0.001 else { return (chosen, out) }
     let have = Set(out.map(\.timeMs))
     var extra = ticks(from: tLo, to: tHi, finer).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: label($0), alpha: fade) }
-    // An extra tick never comes closer than `gap` to a chosen one (intervals that do not nest).
     if !chosen.isNested(in: finer) {
+      // Levels that do not nest (2 days in weeks, 2 weeks in months, 2 years in 5 years)
+      // never mix at rest, which would space the labels unevenly (`Apr 2, Apr 4, Apr 7`):
+      // fully faded in, the finer level replaces the chosen one. On the way, the chosen
+      // ticks that are no finer ticks fade out over the second quarter of the fade, and
+      // the finer ticks near them (less than a finer step away on the calendar, so the
+      // same ones whatever the zoom) fade in over the last quarter; the others, a finer
+      // step or more from any of them, follow the fade.
+      let leave = max(0, min(1, 4 * fade - 2)), arrive = max(0, min(1, 4 * fade - 3))
+      let finerSet = Set(ticks(from: tLo, to: tHi, finer))
+      out = out.compactMap { t in
+        if finerSet.contains(t.timeMs) { return t }
+        var t = t
+        t.alpha = 1 - leave
+        return t.alpha > 0.001 ? t : nil
+      }
       // Against the chosen ticks just outside the window too, so panning keeps the same ones.
       let margin = 2 * chosen.minimumMs
-      let placed = ticks(from: tLo - margin, to: tHi + margin, chosen).map { (x: $0 * pxPerMs, w: width(label($0))) }
-      extra = extra.filter { e in
-        let x = e.timeMs * pxPerMs, w = width(e.text)
-        return !placed.contains { abs($0.x - x) < ($0.w + w) / 2 + gap }
+      let leaving = ticks(from: tLo - margin, to: tHi + margin, chosen).filter { floor($0, finer) != $0 }
+      extra = extra.compactMap { e in
+        guard leaving.contains(where: { abs($0 - e.timeMs) < finer.minimumMs }) else { return e }
+        var e = e
+        e.alpha = arrive
+        return e.alpha > 0.001 ? e : nil
       }
     }
     out += extra

@@ -167,17 +167,21 @@ public struct ChartAxes: Sendable {
     let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan) { size($0).width }
     let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
     var placed: [DrawnLabel] = []
-    // Full labels first, so a fading one never pushes a full one out.
-    for pass in 0..<2 {
-      for tick in made.ticks where (tick.alpha >= 1) == (pass == 0) {
-        let s = size(tick.text)
-        // Keep labels inside the plot's width; skip one that would then touch a neighbour.
-        var x = xOf(tick.timeMs) - s.width / 2
-        x = max(plot.x, min(plot.maxX - s.width, x))
-        let r = Rect(x, y, s.width, s.height)
-        if s.width > plot.width { continue }
-        if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(r) }) { continue }
-        placed.append(DrawnLabel(text: tick.text, frame: r, alpha: tick.alpha))
+    // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full
+    // labels first, so a fading one never pushes a full one out; and labels pushed in from
+    // an edge after the others, so the edge one gives way, not its neighbour (which would
+    // leave the rest unevenly spaced).
+    let candidates = made.ticks.compactMap { tick -> (tick: TimeScale.Tick, frame: Rect, pushed: Bool)? in
+      let s = size(tick.text)
+      if s.width > plot.width { return nil }
+      let centred = xOf(tick.timeMs) - s.width / 2
+      let x = max(plot.x, min(plot.maxX - s.width, centred))
+      return (tick, Rect(x, y, s.width, s.height), abs(x - centred) > 0.01)
+    }
+    for pass in 0..<4 {
+      for c in candidates where (c.tick.alpha >= 1) == (pass < 2) && c.pushed == (pass % 2 == 1) {
+        if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(c.frame) }) { continue }
+        placed.append(DrawnLabel(text: c.tick.text, frame: c.frame, alpha: c.tick.alpha))
       }
     }
     xLabels = placed.sorted { $0.frame.x < $1.frame.x }
