@@ -151,75 +151,129 @@ public enum TimeScale {
   ///   between the two. `referenceSpan` is the width (ms) of the window at rest that the
   ///   ease starts from or ends at (the window before the zoom while it starts, the current
   ///   one after it ends); nil: the current window.
+  /// - `level`: draw this level instead (see `Levels.level`; a caller that eases the level
+  ///   over time, so no fade pops in one frame); it is kept at or above `Levels.least`, so
+  ///   labels never overlap.
   public static func make(tLo: Double, tHi: Double, plotWidth: Double, spacing: Double, gap: Double = 8, rest: Double = 1,
-                          referenceSpan: Double? = nil, width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
+                          referenceSpan: Double? = nil, level: Double? = nil, width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
   {
     guard tHi > tLo, plotWidth > 0, tLo.isFinite, tHi.isFinite else { return (nil, []) }
-    let pxPerMs = plotWidth / (tHi - tLo)
+    let levels = Levels(span: tHi - tLo, plotWidth: plotWidth, spacing: spacing, gap: gap, width: width)
+    let l = max(levels.least, level ?? levels.level(rest: rest, referenceSpan: referenceSpan))
+    return levels.draw(tLo: tLo, tHi: tHi, level: l)
+  }
+
+  /// The levels of labels a window can show, as one number that moves continuously with
+  /// the zoom: `k` draws the interval `intervals[k]` alone; `k − f` (0 < f < 1) draws it
+  /// with the next finer interval faded in by `f`. Zooming in lowers it; a level of labels
+  /// comes or goes as it passes a whole number.
+  public struct Levels {
+    let pxPerMs: Double
+    let plotWidth: Double
+    let spacing: Double
+    let gap: Double
     var widths: [TimeInterval: Double] = [:]
-    func labelWidth(_ iv: TimeInterval) -> Double {
-      if let w = widths[iv] { return w }
-      let w = sampleLabels(iv).map(width).max() ?? 0
-      widths[iv] = w
-      return w
+
+    public init(span: Double, plotWidth: Double, spacing: Double, gap: Double = 8, width: (String) -> Double) {
+      pxPerMs = span > 0 ? plotWidth / span : 0
+      self.plotWidth = plotWidth
+      self.spacing = spacing; self.gap = gap
+      for iv in TimeScale.intervals { widths[iv] = TimeScale.sampleLabels(iv).map(width).max() ?? 0 }
     }
+
+    func labelWidth(_ iv: TimeInterval) -> Double { widths[iv] ?? 0 }
     func need(_ iv: TimeInterval) -> Double { max(spacing, labelWidth(iv) + gap) }
     func choose(_ pxPerMs: Double) -> Int {
       for (k, iv) in intervals.enumerated() where iv.minimumMs * pxPerMs >= need(iv) { return k }
       return intervals.count - 1
     }
-    let chosenIndex = choose(pxPerMs)
-    let chosen = intervals[chosenIndex]
-    var out = ticks(from: tLo, to: tHi, chosen).map { Tick(timeMs: $0, text: label($0), alpha: 1) }
-    guard chosenIndex > 0 else { return (chosen, out) }
-    // The finer level fades in as the zoom makes room for it.
-    let finer = intervals[chosenIndex - 1]
-    let px = finer.minimumMs * pxPerMs
-    let from = max(labelWidth(finer) + gap, need(finer) * 0.6)
-    let to = need(finer)
-    func fadeAt(_ px: Double) -> Double { to > from ? max(0, min(1, (px - from) / (to - from))) : 0 }
-    var fade = fadeAt(px)
-    // At rest the finer level is drawn fully when past half-way, else not at all; the ease
-    // goes to (or comes from) the rest state of the reference window when it shows the
-    // same levels.
-    var settled: Double = fade >= 0.5 ? 1 : 0
-    if let span = referenceSpan, span > 0, span.isFinite {
-      let refPx = plotWidth / span
-      if choose(refPx) == chosenIndex { settled = fadeAt(finer.minimumMs * refPx) >= 0.5 ? 1 : 0 }
+    func fadeBounds(_ finer: TimeInterval) -> (from: Double, to: Double) {
+      (max(labelWidth(finer) + gap, need(finer) * 0.6), need(finer))
     }
-    let r = max(0, min(1, rest))
-    fade += (settled - fade) * r
-    guard fade > 0.001 else { return (chosen, out) }
-    let have = Set(out.map(\.timeMs))
-    var extra = ticks(from: tLo, to: tHi, finer).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: label($0), alpha: fade) }
-    if !chosen.isNested(in: finer) {
-      // Levels that do not nest (2 days in weeks, 2 weeks in months, 2 years in 5 years)
-      // never mix at rest, which would space the labels unevenly (`Apr 2, Apr 4, Apr 7`):
-      // fully faded in, the finer level replaces the chosen one. On the way, the chosen
-      // ticks that are no finer ticks fade out over the second quarter of the fade, and
-      // the finer ticks near them (less than a finer step away on the calendar, so the
-      // same ones whatever the zoom) fade in over the last quarter; the others, a finer
-      // step or more from any of them, follow the fade.
-      let leave = max(0, min(1, 4 * fade - 2)), arrive = max(0, min(1, 4 * fade - 3))
-      let finerSet = Set(ticks(from: tLo, to: tHi, finer))
-      out = out.compactMap { t in
-        if finerSet.contains(t.timeMs) { return t }
-        var t = t
-        t.alpha = 1 - leave
-        return t.alpha > 0.001 ? t : nil
-      }
-      // Against the chosen ticks just outside the window too, so panning keeps the same ones.
-      let margin = 2 * chosen.minimumMs
-      let leaving = ticks(from: tLo - margin, to: tHi + margin, chosen).filter { floor($0, finer) != $0 }
-      extra = extra.compactMap { e in
-        guard leaving.contains(where: { abs($0 - e.timeMs) < finer.minimumMs }) else { return e }
-        var e = e
-        e.alpha = arrive
-        return e.alpha > 0.001 ? e : nil
-      }
+    func fadeAt(_ finer: TimeInterval, _ pxPerMs: Double) -> Double {
+      let (from, to) = fadeBounds(finer)
+      return to > from ? max(0, min(1, (finer.minimumMs * pxPerMs - from) / (to - from))) : 0
     }
-    out += extra
-    out.sort { $0.timeMs < $1.timeMs }
-    return (chosen, out)
+
+    /// The level the window asks for (`rest` and `referenceSpan` as in `make`).
+    public func level(rest: Double = 1, referenceSpan: Double? = nil) -> Double {
+      let chosenIndex = choose(pxPerMs)
+      guard chosenIndex > 0 else { return 0 }
+      let finer = intervals[chosenIndex - 1]
+      var fade = fadeAt(finer, pxPerMs)
+      // At rest the finer level is drawn fully when past half-way, else not at all; the ease
+      // goes to (or comes from) the rest state of the reference window when it shows the
+      // same levels.
+      var settled: Double = fade >= 0.5 ? 1 : 0
+      if let span = referenceSpan, span > 0, span.isFinite, pxPerMs > 0 {
+        let refPx = plotWidth / span
+        if choose(refPx) == chosenIndex { settled = fadeAt(finer, refPx) >= 0.5 ? 1 : 0 }
+      }
+      let r = max(0, min(1, rest))
+      fade += (settled - fade) * r
+      return Double(chosenIndex) - fade
+    }
+
+    /// The finest level whose labels never overlap: the finest interval whose labels fit
+    /// side by side.
+    public var least: Double {
+      for (k, iv) in intervals.enumerated() where iv.minimumMs * pxPerMs >= labelWidth(iv) + gap { return Double(k) }
+      return Double(intervals.count - 1)
+    }
+
+    /// Like `least`, but easing as labels come close: the finest interval that fits is
+    /// drawn only partly faded in while its ticks are less than 1.5 labels-and-gaps apart,
+    /// so labels squeezed by a zoom out fade before they touch (continuously in the zoom).
+    public var safe: Double {
+      let j = Int(least)
+      guard j + 1 < intervals.count else { return least }
+      let iv = intervals[j]
+      let room = labelWidth(iv) + gap
+      let cap = max(0, min(1, (iv.minimumMs * pxPerMs - room) / (0.5 * room)))
+      return Double(j) + 1 - cap
+    }
+
+    /// The ticks drawn at a level.
+    public func draw(tLo: Double, tHi: Double, level: Double) -> (interval: TimeInterval?, ticks: [Tick]) {
+      let l = max(0, min(Double(intervals.count - 1), level))
+      let chosenIndex = Int(l.rounded(.up))
+      var fade = Double(chosenIndex) - l
+      if fade < 1e-9 { fade = 0 }
+      let chosen = intervals[chosenIndex]
+      var out = TimeScale.ticks(from: tLo, to: tHi, chosen).map { Tick(timeMs: $0, text: label($0), alpha: 1) }
+      guard chosenIndex > 0, fade > 0.001 else { return (chosen, out) }
+      let finer = intervals[chosenIndex - 1]
+      let have = Set(out.map(\.timeMs))
+      var extra = TimeScale.ticks(from: tLo, to: tHi, finer).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: label($0), alpha: fade) }
+      if !chosen.isNested(in: finer) {
+        // Levels that do not nest (2 days in weeks, 2 weeks in months, 2 years in 5 years)
+        // never mix at rest, which would space the labels unevenly (`Apr 2, Apr 4, Apr 7`):
+        // fully faded in, the finer level replaces the chosen one. On the way, the chosen
+        // ticks that are no finer ticks fade out over the first half of the fade, and the
+        // finer ticks near them (less than a finer step away on the calendar, so the same
+        // ones whatever the zoom) fade in over the second half; the others, a finer step
+        // or more from any of them, follow the fade.
+        let leave = max(0, min(1, 2 * fade)), arrive = max(0, min(1, 2 * fade - 1))
+        let finerSet = Set(TimeScale.ticks(from: tLo, to: tHi, finer))
+        out = out.compactMap { t in
+          if finerSet.contains(t.timeMs) { return t }
+          var t = t
+          t.alpha = 1 - leave
+          return t.alpha > 0.001 ? t : nil
+        }
+        // Against the chosen ticks just outside the window too, so panning keeps the same ones.
+        let margin = 2 * chosen.minimumMs
+        let leaving = TimeScale.ticks(from: tLo - margin, to: tHi + margin, chosen).filter { TimeScale.floor($0, finer) != $0 }
+        extra = extra.compactMap { e in
+          guard leaving.contains(where: { abs($0 - e.timeMs) < finer.minimumMs }) else { return e }
+          var e = e
+          e.alpha = arrive
+          return e.alpha > 0.001 ? e : nil
+        }
+      }
+      out += extra
+      out.sort { $0.timeMs < $1.timeMs }
+      return (chosen, out)
+    }
   }
 }
