@@ -69,7 +69,8 @@ public struct Lint {
     let window = presentation.window(spec.data, at: t)
     let parts = ChartParts.make(spec: spec, card: card, frame: n.contentFrame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: t)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t))
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
+                         xLevel: presentation.xLevel(n.id, spec.data, at: t))
     let name = "chart '\(n.id)'"
     let visible = (axes.xLabels + axes.yLabels).filter { $0.alpha * opacity > Lint.visibleAlpha }
     for a in 0..<visible.count {

@@ -118,6 +118,7 @@ public final class Simulation {
         let window = p.window(spec.data, at: t)
         let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: session.text, window: window)
         p.updateChartAxes(n.id, spec: spec, plot: parts.plot, window: window, at: t)
+        p.updateXLabels(n.id, spec: spec, parts: parts, measurer: session.text, at: t)
       }
       if case .cards(let d) = n.kind, let id = d.modal ?? p.closingModal[n.id], var spec = n.children.first(where: { $0.id == id })?.chart {
         spec.minimap = true; spec.legend = true; spec.indicator = true
@@ -125,6 +126,7 @@ public final class Simulation {
         let window = p.window(spec.data, at: t)
         let parts = ChartParts.make(spec: spec, card: false, frame: frame, measurer: session.text, window: window)
         p.updateChartAxes("modal", spec: spec, plot: parts.plot, window: window, at: t)
+        p.updateXLabels("modal", spec: spec, parts: parts, measurer: session.text, at: t)
       }
       n.children.forEach(visit)
     }

@@ -46,7 +46,8 @@ struct ChartBuilder {
     }
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
                          rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
-                         reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t))
+                         reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
+                         xLevel: presentation?.xLevel(key, spec.data, at: t))
     // Round-two charts (bars, stacks, percentages, two axes) are drawn by SeriesBuilder.swift.
     let plain = snap.style.isPlainLines(set)
     if plain {

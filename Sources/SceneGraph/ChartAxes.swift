@@ -65,7 +65,9 @@ public struct ChartAxes: Sendable {
   }
   public static let settleTime = 0.25
 
-  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, rest: Double, reference: TimeWindow? = nil) {
+  /// `xLevel`: the level of X labels to draw (eased over time by `Presentation.updateXLabels`,
+  /// XLabelLevel.swift); nil: the level the window asks for now.
+  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, rest: Double, reference: TimeWindow? = nil, xLevel: Double? = nil) {
     let set = spec.data
     let plot = parts.plot
     let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
@@ -77,7 +79,7 @@ public struct ChartAxes: Sendable {
     if let band = parts.xAxis {
       let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
       let refSpan = reference.map { (set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo)) }
-      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, rest: rest, referenceSpan: refSpan)
+      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, rest: rest, referenceSpan: refSpan, level: xLevel)
     }
   }
 
@@ -144,7 +146,7 @@ public struct ChartAxes: Sendable {
     yLabels = candidates.filter { $0.alpha > 0.001 }.map { DrawnLabel(text: $0.text, frame: $0.frame, alpha: $0.alpha) }
   }
 
-  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?) {
+  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?) {
     let font = ChartMetrics.axisFont
     var cache: [String: Size] = [:]
     func size(_ s: String) -> Size {
@@ -161,10 +163,9 @@ public struct ChartAxes: Sendable {
       xLabels = [DrawnLabel(text: text, frame: Rect(plot.midX - s.width / 2, y, s.width, s.height), alpha: 1)]
       return
     }
-    // About six labels across a wide plot (the contest's density); never closer than a
-    // label and a gap.
-    let spacing = max(size("Sep 30").width + 24, plot.width / 7)
-    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan) { size($0).width }
+    let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer)
+    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan,
+                              level: level) { size($0).width }
     let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
     var placed: [DrawnLabel] = []
     // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full

@@ -35,6 +35,8 @@ public final class Presentation {
   var leaving: [ObjectIdentifier: DayZoom] = [:]
   /// The card being dragged in each deck, by deck id.
   public var dragging: [String: String] = [:]
+  /// Each chart's level of X labels, eased over time (XLabelLevel.swift).
+  var xLevels: [String: XLevelState] = [:]
 
   public init() {}
 

@@ -1,0 +1,86 @@
+import ChartModel
+import Drawing
+
+/// A chart's level of X labels (`TimeScale.Levels`) as drawn: it follows the level the
+/// window asks for at a limited speed, so a fast zoom (a spring, a flick of the mini-map)
+/// never fades a level of labels in or out in one frame.
+struct XLevelState {
+  var set: ObjectIdentifier
+  var time: Double
+  var level: Double
+}
+
+extension ChartAxes {
+  /// How far apart the ticks of the chosen interval are at least: about six labels across
+  /// a wide plot (the contest's density), never closer than a label and a gap.
+  public static func xSpacing(plot: Rect, measurer: TextMeasurer) -> Double {
+    max(measurer.measure("Sep 30", font: ChartMetrics.axisFont).width + 24, plot.width / 7)
+  }
+
+  /// The levels of X labels of a chart's window drawn in `parts` (nil without an X axis or
+  /// with a window of one instant).
+  public static func xLevels(spec: ChartSpec, parts: ChartParts, window: TimeWindow, measurer: TextMeasurer) -> TimeScale.Levels? {
+    guard parts.xAxis != nil else { return nil }
+    let set = spec.data
+    let tLo = set.time(atFraction: window.lo), tHi = set.time(atFraction: window.hi)
+    guard tHi > tLo, tLo.isFinite, tHi.isFinite, parts.plot.width > 0 else { return nil }
+    return TimeScale.Levels(span: tHi - tLo, plotWidth: parts.plot.width, spacing: xSpacing(plot: parts.plot, measurer: measurer),
+                            gap: labelGap) { measurer.measure($0, font: ChartMetrics.axisFont).width }
+  }
+}
+
+extension Presentation {
+  /// The least time (s) a level of X labels takes to fade fully in or out.
+  public static let xLabelFadeTime = 0.2
+  /// The longest (s) the drawn level lags behind the window's after a zoom across several
+  /// levels: further behind, it moves faster (levels in between pass quicker).
+  public static let xLabelCatchUp = 0.3
+
+  /// Moves chart `key`'s level of X labels towards the one its window asks for now, by at
+  /// most `dt / xLabelFadeTime` (one level per 0.2 s; faster when more than
+  /// `xLabelCatchUp / xLabelFadeTime` levels behind), never finer than the labels allow
+  /// side by side. Called every tick (Simulation.updateAxes), so a still at a time is the
+  /// same however it is reached.
+  public func updateXLabels(_ key: String, spec: ChartSpec, parts: ChartParts, measurer: TextMeasurer, at t: Double) {
+    let set = spec.data
+    func levels(at t: Double) -> TimeScale.Levels? { ChartAxes.xLevels(spec: spec, parts: parts, window: window(set, at: t), measurer: measurer) }
+    func target(_ levels: TimeScale.Levels, at t: Double) -> Double {
+      levels.level(rest: ChartAxes.rest(spec: spec, presentation: self, t: t),
+                   referenceSpan: ChartAxes.referenceWindow(spec: spec, presentation: self, t: t).map { set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo) })
+    }
+    guard let now = levels(at: t) else {
+      xLevels[key] = nil
+      return
+    }
+    let wanted = target(now, at: t)
+    let id = ObjectIdentifier(set)
+    guard var s = xLevels[key], s.set == id, t > s.time, t - s.time < 0.5 else {
+      // The first tick, or another set (a day zoom, another card in the modal): no history.
+      xLevels[key] = XLevelState(set: id, time: t, level: wanted)
+      return
+    }
+    // A zoom out already under way (an animation, not a hand) asks for coarser labels
+    // soon: they start fading out now, so they are gone before they would touch.
+    var goal = wanted
+    for k in 1...4 {
+      let ahead = t + Presentation.xLabelFadeTime * Double(k) / 4
+      if let l = levels(at: ahead) { goal = max(goal, target(l, at: ahead) - Double(k) / 4) }
+    }
+    let dt = t - s.time
+    let step = max(dt / Presentation.xLabelFadeTime, abs(goal - s.level) * min(1, dt / Presentation.xLabelCatchUp))
+    s.level += max(-step, min(step, goal - s.level))
+    // Never finer than the labels allow side by side (fading out as they come close).
+    s.level = max(s.level, min(goal, now.safe), now.least)
+    // Settle exactly (a still at rest draws whole levels only).
+    if abs(s.level - wanted) < 1e-9 { s.level = wanted }
+    s.time = t
+    xLevels[key] = s
+  }
+
+  /// The level of X labels to draw for chart `key` at t (nil: none kept for that time and
+  /// set; the chart then draws the level its window asks for).
+  public func xLevel(_ key: String, _ set: ChartSet, at t: Double) -> Double? {
+    guard let s = xLevels[key], s.set == ObjectIdentifier(set), abs(s.time - t) < 1e-9 else { return nil }
+    return s.level
+  }
+}
