@@ -178,7 +178,15 @@ public enum TimeScale {
       pxPerMs = span > 0 ? plotWidth / span : 0
       self.plotWidth = plotWidth
       self.spacing = spacing; self.gap = gap
-      for iv in TimeScale.intervals { widths[iv] = TimeScale.sampleLabels(iv).map(width).max() ?? 0 }
+      var measured: [String: Double] = [:]
+      for iv in TimeScale.intervals {
+        widths[iv] = TimeScale.sampleLabels(iv).map { s in
+          if let w = measured[s] { return w }
+          let w = width(s)
+          measured[s] = w
+          return w
+        }.max() ?? 0
+      }
     }
 
     func labelWidth(_ iv: TimeInterval) -> Double { widths[iv] ?? 0 }
