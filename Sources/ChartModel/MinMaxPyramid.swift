@@ -119,6 +119,7 @@ public struct MinMaxPyramid: Sendable {
     var current: [Point] = []
     let end = Swift.min(indices.upperBound, values.count, xs.count)
     var i = Swift.max(0, indices.lowerBound)
+    var lastCount = 1
     xs.withUnsafeBufferPointer { xs in
       func column(_ k: Int) -> Double { xToPixel(xs[k]).rounded(.down) }
       while i < end {
@@ -135,13 +136,22 @@ public struct MinMaxPyramid: Sendable {
         }
         while i < segEnd {
           let col = column(i)
-          // The end of this column: gallop, then bisect on the same test the brute force uses.
-          var lo = i + 1, step = 1
-          var hi = lo
-          while hi < segEnd && column(hi) == col { lo = hi + 1; hi = Swift.min(segEnd, hi + step); step *= 2 }
-          hi = Swift.min(hi, segEnd)
+          // The end of this column: first a guess (as many points as the last column had),
+          // then gallop and bisect from it on the same test the brute force uses.
+          let guess = Swift.min(segEnd, i + Swift.max(1, lastCount))
+          var lo: Int, hi: Int
+          if guess - 1 > i && column(guess - 1) != col {
+            lo = i + 1; hi = guess - 1
+          } else {
+            lo = guess
+            var step = 1
+            hi = lo
+            while hi < segEnd && column(hi) == col { lo = hi + 1; hi = Swift.min(segEnd, hi + step); step *= 2 }
+            hi = Swift.min(hi, segEnd)
+          }
           while lo < hi { let m = (lo + hi) / 2; if column(m) == col { lo = m + 1 } else { hi = m } }
           let j = lo
+          lastCount = j - i
           let first = values[i], last = values[j - 1]
           let (mn, mx) = j - i > 2 ? (minMax(i..<j) ?? (first, first)) : (Swift.min(first, last), Swift.max(first, last))
           current.append(Point(col, yToPixel(first)))

@@ -11,17 +11,23 @@ public struct Path: Sendable, Equatable {
     case close
   }
   public private(set) var elements: [Element] = []
+  /// The same region as x-monotone bands, when the path is known to be one (a dense line's
+  /// outline, `Band`): a raster painter may fill these instead of the elements. Any change
+  /// to the path drops them.
+  public private(set) var bands: [Band]? = nil
   public init() {}
   public init(elements: [Element]) { self.elements = elements }
+  /// A path whose filled region is also `bands` (one per polygon of `elements`).
+  public init(elements: [Element], bands: [Band]) { self.elements = elements; self.bands = bands }
 
   public var isEmpty: Bool { elements.isEmpty }
-  public mutating func move(to p: Point) { elements.append(.move(p)) }
-  public mutating func line(to p: Point) { elements.append(.line(p)) }
-  public mutating func curve(_ c1: Point, _ c2: Point, _ to: Point) { elements.append(.curve(c1, c2, to)) }
-  public mutating func circle(_ c: Point, _ r: Double) { elements.append(.circle(c, r)) }
-  public mutating func rect(_ r: Rect, radius: Double = 0) { elements.append(.rect(r, radius)) }
-  public mutating func close() { elements.append(.close) }
-  public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
+  public mutating func move(to p: Point) { bands = nil; elements.append(.move(p)) }
+  public mutating func line(to p: Point) { bands = nil; elements.append(.line(p)) }
+  public mutating func curve(_ c1: Point, _ c2: Point, _ to: Point) { bands = nil; elements.append(.curve(c1, c2, to)) }
+  public mutating func circle(_ c: Point, _ r: Double) { bands = nil; elements.append(.circle(c, r)) }
+  public mutating func rect(_ r: Rect, radius: Double = 0) { bands = nil; elements.append(.rect(r, radius)) }
+  public mutating func close() { bands = nil; elements.append(.close) }
+  public mutating func append(_ other: Path) { bands = nil; elements.append(contentsOf: other.elements) }
   public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
 
   public static func rect(_ r: Rect, radius: Double = 0) -> Path { Path(elements: [.rect(r, radius)]) }

@@ -22,6 +22,7 @@ public enum DenseLine {
     let r = width / 2
     guard r > 0, r.isFinite else { return nil }
     var path = Path()
+    var bands: [Band] = []
     var top: [Double] = [], bottom: [Double] = []
     for pl in polylines where pl.count > 1 {
       var minX = pl[0].x, maxX = pl[0].x
@@ -157,13 +158,20 @@ public enum DenseLine {
         }
         edge.append(p)
       }
-      for k in 0..<n where top[k] <= bottom[k] { emit(Point(xs[k], top[k])) }
+      var bx: [Double] = [], bt: [Double] = [], bb: [Double] = []
+      bx.reserveCapacity(n); bt.reserveCapacity(n); bb.reserveCapacity(n)
+      for k in 0..<n where top[k] <= bottom[k] {
+        emit(Point(xs[k], top[k]))
+        bx.append(xs[k]); bt.append(top[k]); bb.append(bottom[k])
+      }
       guard !edge.isEmpty else { continue }
+      bands.append(Band(xs: bx, top: bt, bottom: bb))
       for k in stride(from: n - 1, through: 0, by: -1) where top[k] <= bottom[k] { emit(Point(xs[k], bottom[k])) }
       path.move(to: edge[0])
       for p in edge.dropFirst() { path.line(to: p) }
       path.close()
     }
-    return path
+    // The same region as bands: a raster painter fills those a pixel column at a time.
+    return Path(elements: path.elements, bands: bands)
   }
 }

@@ -44,6 +44,8 @@ public final class CairoPainter {
   func draw(_ item: DisplayItem, _ cr: OpaquePointer) {
     switch item {
     case .path(let p, let paint):
+      // A dense line's outline: its bands straight into the pixels when the case is plain.
+      if case .fill(let c) = paint, let bands = p.bands, fillBands(bands, c, cr) { return }
       addPath(p, cr)
       switch paint {
       case .fill(let c):
