@@ -21,7 +21,7 @@ public enum DenseLine {
   public static func outline(_ polylines: [[Point]], width: Double) -> Path? {
     let r = width / 2
     guard r > 0, r.isFinite else { return nil }
-    var path = Path()
+    var elements: [Path.Element] = []
     var bands: [Band] = []
     var top: [Double] = [], bottom: [Double] = []
     for pl in polylines where pl.count > 1 {
@@ -88,20 +88,21 @@ public enum DenseLine {
             let lo = Swift.min(c0.x, c1.x, c2.x, c3.x), hi = Swift.max(c0.x, c1.x, c2.x, c3.x)
             let a = firstSample(atOrAfter: lo), b = lastSample(atOrBefore: hi)
             guard a <= b else { return }
+            let e0 = Edge(c0, c1), e1 = Edge(c1, c2), e2 = Edge(c2, c3), e3 = Edge(c3, c0)
             for k in a...b {
               let x = sampleX(k)
               var t = top[k], u = bottom[k]
-              @inline(__always) func cut(_ p: Point, _ q: Point) {
-                guard Swift.min(p.x, q.x) <= x, x <= Swift.max(p.x, q.x) else { return }
-                if p.x == q.x {
-                  t = Swift.min(t, p.y, q.y); u = Swift.max(u, p.y, q.y)
-                } else {
-                  let y = p.y + (x - p.x) * (q.y - p.y) / (q.x - p.x)
-                  t = Swift.min(t, y); u = Swift.max(u, y)
-                }
-              }
-              cut(c0, c1); cut(c1, c2); cut(c2, c3); cut(c3, c0)
+              e0.cut(x, &t, &u); e1.cut(x, &t, &u); e2.cut(x, &t, &u); e3.cut(x, &t, &u)
               top[k] = t; bottom[k] = u
+            }
+          }
+          // An upright rectangle: lo...hi at every sample from x0 to x1.
+          func rect(_ x0: Double, _ x1: Double, _ lo: Double, _ hi: Double) {
+            let a = firstSample(atOrAfter: x0), b = lastSample(atOrBefore: x1)
+            guard a <= b else { return }
+            for k in a...b {
+              if lo < top[k] { top[k] = lo }
+              if hi > bottom[k] { bottom[k] = hi }
             }
           }
           // The stroke as cairo draws it with bevel joins: each segment's butt-ended band,
@@ -111,7 +112,7 @@ public enum DenseLine {
           var vertical: (x: Double, lo: Double, hi: Double)? = nil
           func flush() {
             guard let v = vertical else { return }
-            convex(Point(v.x - r, v.lo), Point(v.x + r, v.lo), Point(v.x + r, v.hi), Point(v.x - r, v.hi))
+            rect(v.x - r, v.x + r, v.lo, v.hi)
             vertical = nil
           }
           var prevNormal: Point? = nil
@@ -167,11 +168,34 @@ public enum DenseLine {
       guard !edge.isEmpty else { continue }
       bands.append(Band(xs: bx, top: bt, bottom: bb))
       for k in stride(from: n - 1, through: 0, by: -1) where top[k] <= bottom[k] { emit(Point(xs[k], bottom[k])) }
-      path.move(to: edge[0])
-      for p in edge.dropFirst() { path.line(to: p) }
-      path.close()
+      elements.reserveCapacity(elements.count + edge.count + 1)
+      elements.append(.move(edge[0]))
+      for p in edge.dropFirst() { elements.append(.line(p)) }
+      elements.append(.close)
     }
     // The same region as bands: a raster painter fills those a pixel column at a time.
-    return Path(elements: path.elements, bands: bands)
+    return Path(elements: elements, bands: bands)
+  }
+}
+
+/// One side of a convex polygon, for its vertical extent at an x.
+private struct Edge {
+  let x0, x1, px, py, qy, slope: Double
+  let vertical: Bool
+  @inline(__always) init(_ p: Point, _ q: Point) {
+    x0 = Swift.min(p.x, q.x); x1 = Swift.max(p.x, q.x)
+    px = p.x; py = p.y; qy = q.y
+    vertical = p.x == q.x
+    slope = vertical ? 0 : (q.y - p.y) / (q.x - p.x)
+  }
+  /// Widens t...u to where the side crosses x (both ends of a vertical side at its x).
+  @inline(__always) func cut(_ x: Double, _ t: inout Double, _ u: inout Double) {
+    guard x0 <= x, x <= x1 else { return }
+    if vertical {
+      t = Swift.min(t, py, qy); u = Swift.max(u, py, qy)
+    } else {
+      let y = py + (x - px) * slope
+      t = Swift.min(t, y); u = Swift.max(u, y)
+    }
   }
 }
