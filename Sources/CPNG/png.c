@@ -143,6 +143,13 @@ static void deflate_up_row(bitwriter *w, adler *a, const uint32_t *cur, const ui
   int x = 0;
   while (x < width) {
     int s = x;
+    /* Eight pixels at a time, then two, then one. */
+    while (x + 8 <= width) {
+      uint64_t c[4], p[4];
+      memcpy(c, cur + x, 32); memcpy(p, above + x, 32);
+      if (((c[0] ^ p[0]) | (c[1] ^ p[1]) | (c[2] ^ p[2]) | (c[3] ^ p[3])) != 0) break;
+      x += 8;
+    }
     while (x + 2 <= width) {
       uint64_t c, p;
       memcpy(&c, cur + x, 8); memcpy(&p, above + x, 8);
@@ -152,12 +159,23 @@ static void deflate_up_row(bitwriter *w, adler *a, const uint32_t *cur, const ui
     while (x < width && cur[x] == above[x]) x++;
     deflate_zeros(w, a, (size_t)(x - s) * (size_t)channels);
     size_t n = 0;
-    while (x < width && cur[x] != above[x]) {
-      unsigned char c[4], p[4];
-      pixel_bytes(cur[x], channels, c); pixel_bytes(above[x], channels, p);
-      for (int k = 0; k < channels; k++) tmp[n + k] = (unsigned char)(c[k] - p[k]);
-      n += (size_t)channels;
-      x++;
+    if (channels == 3) {
+      while (x < width && cur[x] != above[x]) {
+        uint32_t c = cur[x], p = above[x];
+        tmp[n] = (unsigned char)((c >> 16) - (p >> 16));
+        tmp[n + 1] = (unsigned char)((c >> 8) - (p >> 8));
+        tmp[n + 2] = (unsigned char)(c - p);
+        n += 3;
+        x++;
+      }
+    } else {
+      while (x < width && cur[x] != above[x]) {
+        unsigned char c[4], p[4];
+        pixel_bytes(cur[x], channels, c); pixel_bytes(above[x], channels, p);
+        for (int k = 0; k < channels; k++) tmp[n + k] = (unsigned char)(c[k] - p[k]);
+        n += (size_t)channels;
+        x++;
+      }
     }
     if (n) deflate_bytes(w, a, tmp, n);
   }

@@ -10,7 +10,10 @@ import Drawing
 /// `outline` samples both edges every half pixel (and on both sides of each band's sides) from those pieces, exactly as cairo strokes
 /// with bevel joins and round caps, and walks them as one polygon (upper edge left to right,
 /// lower edge back): the same pixels as the stroke, filled at a fraction of the cost. Gaps
-/// stay breaks (one polygon per polyline).
+/// stay breaks (one polygon per polyline). The path also carries both edges as `Band`s (one
+/// per polygon), which a raster painter fills a pixel column at a time with exact coverage
+/// (`CairoPainter+Band`), several times faster than scan-converting the polygon; SVG and PDF
+/// get the polygon.
 public enum DenseLine {
   /// Samples per pixel along x.
   static let samplesPerPixel = 2.0
@@ -53,98 +56,13 @@ public enum DenseLine {
       let n = at.count
       top = Array(repeating: .infinity, count: n)
       bottom = Array(repeating: -.infinity, count: n)
-      @inline(__always) func sampleX(_ k: Int) -> Double { at[k] }
-      // The first sample at or after x, and the last at or before it: from where the regular
-      // spacing puts it, a step or two either way.
       let perStep = places.count > 1 && places[1] - places[0] < step - 1e-9 ? 4 : 2
-      func firstSample(atOrAfter x: Double) -> Int {
-        var k = Swift.max(0, Swift.min(n, Int(((x - minX) / step).rounded(.down)) * perStep))
-        while k > 0 && at[k - 1] >= x { k -= 1 }
-        while k < n && at[k] < x { k += 1 }
-        return k
-      }
-      func lastSample(atOrBefore x: Double) -> Int {
-        var k = Swift.max(-1, Swift.min(n - 1, Int(((x - minX) / step).rounded(.down)) * perStep))
-        while k >= 0 && at[k] > x { k -= 1 }
-        while k + 1 < n && at[k + 1] <= x { k += 1 }
-        return k
-      }
-      top.withUnsafeMutableBufferPointer { top in
-        bottom.withUnsafeMutableBufferPointer { bottom in
-          // The disc around a vertical segment x = cx, y in lo...hi (a point when lo == hi).
-          func disc(_ cx: Double, _ lo: Double, _ hi: Double) {
-            let a = firstSample(atOrAfter: cx - r), b = lastSample(atOrBefore: cx + r)
-            guard a <= b else { return }
-            for k in a...b {
-              let d = sampleX(k) - cx
-              let h = (Swift.max(0, r * r - d * d)).squareRoot()
-              if lo - h < top[k] { top[k] = lo - h }
-              if hi + h > bottom[k] { bottom[k] = hi + h }
-            }
+      at.withUnsafeBufferPointer { at in
+        top.withUnsafeMutableBufferPointer { top in
+          bottom.withUnsafeMutableBufferPointer { bottom in
+            var s = Samples(at: at, top: top, bottom: bottom, minX: minX, step: step, perStep: perStep, r: r)
+            s.stroke(pl)
           }
-          // A convex polygon's vertical extent at every sample it covers.
-          // (A triangle repeats a corner.)
-          func convex(_ c0: Point, _ c1: Point, _ c2: Point, _ c3: Point) {
-            let lo = Swift.min(c0.x, c1.x, c2.x, c3.x), hi = Swift.max(c0.x, c1.x, c2.x, c3.x)
-            let a = firstSample(atOrAfter: lo), b = lastSample(atOrBefore: hi)
-            guard a <= b else { return }
-            let e0 = Edge(c0, c1), e1 = Edge(c1, c2), e2 = Edge(c2, c3), e3 = Edge(c3, c0)
-            for k in a...b {
-              let x = sampleX(k)
-              var t = top[k], u = bottom[k]
-              e0.cut(x, &t, &u); e1.cut(x, &t, &u); e2.cut(x, &t, &u); e3.cut(x, &t, &u)
-              top[k] = t; bottom[k] = u
-            }
-          }
-          // An upright rectangle: lo...hi at every sample from x0 to x1.
-          func rect(_ x0: Double, _ x1: Double, _ lo: Double, _ hi: Double) {
-            let a = firstSample(atOrAfter: x0), b = lastSample(atOrBefore: x1)
-            guard a <= b else { return }
-            for k in a...b {
-              if lo < top[k] { top[k] = lo }
-              if hi > bottom[k] { bottom[k] = hi }
-            }
-          }
-          // The stroke as cairo draws it with bevel joins: each segment's butt-ended band,
-          // at each turn the bevel triangle on the outer side, round caps at both ends.
-          disc(pl[0].x, pl[0].y, pl[0].y)
-          disc(pl[pl.count - 1].x, pl[pl.count - 1].y, pl[pl.count - 1].y)
-          var vertical: (x: Double, lo: Double, hi: Double)? = nil
-          func flush() {
-            guard let v = vertical else { return }
-            rect(v.x - r, v.x + r, v.lo, v.hi)
-            vertical = nil
-          }
-          var prevNormal: Point? = nil
-          var prevDir = Point(0, 0)
-          for k in 0..<(pl.count - 1) {
-            let p = pl[k], q = pl[k + 1]
-            let dx = q.x - p.x, dy = q.y - p.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 0 else { continue }
-            let n = Point(-dy / len * r, dx / len * r)
-            if dx == 0 {
-              // The vertical segments of one column (first, min, max, last) make one band.
-              if let v = vertical, v.x == p.x {
-                vertical = (p.x, Swift.min(v.lo, p.y, q.y), Swift.max(v.hi, p.y, q.y))
-              } else {
-                flush()
-                vertical = (p.x, Swift.min(p.y, q.y), Swift.max(p.y, q.y))
-              }
-            } else {
-              flush()
-              convex(Point(p.x + n.x, p.y + n.y), Point(q.x + n.x, q.y + n.y), Point(q.x - n.x, q.y - n.y), Point(p.x - n.x, p.y - n.y))
-            }
-            if let m = prevNormal {
-              let turn = prevDir.x * dy - prevDir.y * dx
-              if turn != 0 {
-                let sg = turn > 0 ? -1.0 : 1.0
-                convex(p, Point(p.x + sg * m.x, p.y + sg * m.y), Point(p.x + sg * n.x, p.y + sg * n.y), p)
-              }
-            }
-            prevNormal = n; prevDir = Point(dx, dy)
-          }
-          flush()
         }
       }
       // The upper edge left to right, then the lower edge back, without vertices that lie
@@ -197,5 +115,119 @@ private struct Edge {
       let y = py + (x - px) * slope
       t = Swift.min(t, y); u = Swift.max(u, y)
     }
+  }
+}
+
+/// The samples of one polyline's upper and lower edges, and the pieces of its stroke that
+/// widen them.
+private struct Samples {
+  let at: UnsafeBufferPointer<Double>
+  let top: UnsafeMutableBufferPointer<Double>
+  let bottom: UnsafeMutableBufferPointer<Double>
+  let minX, step: Double
+  let perStep: Int
+  let r: Double
+  var vertical: (x: Double, lo: Double, hi: Double)? = nil
+
+  init(at: UnsafeBufferPointer<Double>, top: UnsafeMutableBufferPointer<Double>, bottom: UnsafeMutableBufferPointer<Double>,
+       minX: Double, step: Double, perStep: Int, r: Double) {
+    self.at = at; self.top = top; self.bottom = bottom; self.minX = minX; self.step = step; self.perStep = perStep; self.r = r
+  }
+
+  // The first sample at or after x, and the last at or before it: from where the regular
+  // spacing puts it, a step or two either way.
+  @inline(__always) func firstSample(atOrAfter x: Double) -> Int {
+    let n = at.count
+    var k = Swift.max(0, Swift.min(n, Int(((x - minX) / step).rounded(.down)) * perStep))
+    while k > 0 && at[k - 1] >= x { k -= 1 }
+    while k < n && at[k] < x { k += 1 }
+    return k
+  }
+  @inline(__always) func lastSample(atOrBefore x: Double) -> Int {
+    let n = at.count
+    var k = Swift.max(-1, Swift.min(n - 1, Int(((x - minX) / step).rounded(.down)) * perStep))
+    while k >= 0 && at[k] > x { k -= 1 }
+    while k + 1 < n && at[k + 1] <= x { k += 1 }
+    return k
+  }
+
+  /// The disc around a vertical segment x = cx, y in lo...hi (a point when lo == hi).
+  func disc(_ cx: Double, _ lo: Double, _ hi: Double) {
+    let a = firstSample(atOrAfter: cx - r), b = lastSample(atOrBefore: cx + r)
+    guard a <= b else { return }
+    for k in a...b {
+      let d = at[k] - cx
+      let h = (Swift.max(0, r * r - d * d)).squareRoot()
+      if lo - h < top[k] { top[k] = lo - h }
+      if hi + h > bottom[k] { bottom[k] = hi + h }
+    }
+  }
+
+  /// A convex polygon's vertical extent at every sample it covers. (A triangle repeats a corner.)
+  func convex(_ c0: Point, _ c1: Point, _ c2: Point, _ c3: Point) {
+    let lo = Swift.min(c0.x, c1.x, c2.x, c3.x), hi = Swift.max(c0.x, c1.x, c2.x, c3.x)
+    let a = firstSample(atOrAfter: lo), b = lastSample(atOrBefore: hi)
+    guard a <= b else { return }
+    let e0 = Edge(c0, c1), e1 = Edge(c1, c2), e2 = Edge(c2, c3), e3 = Edge(c3, c0)
+    for k in a...b {
+      let x = at[k]
+      var t = top[k], u = bottom[k]
+      e0.cut(x, &t, &u); e1.cut(x, &t, &u); e2.cut(x, &t, &u); e3.cut(x, &t, &u)
+      top[k] = t; bottom[k] = u
+    }
+  }
+
+  /// An upright rectangle: lo...hi at every sample from x0 to x1.
+  func rect(_ x0: Double, _ x1: Double, _ lo: Double, _ hi: Double) {
+    let a = firstSample(atOrAfter: x0), b = lastSample(atOrBefore: x1)
+    guard a <= b else { return }
+    for k in a...b {
+      if lo < top[k] { top[k] = lo }
+      if hi > bottom[k] { bottom[k] = hi }
+    }
+  }
+
+  /// The band of the vertical segments of one column, once the column is done.
+  mutating func flush() {
+    guard let v = vertical else { return }
+    rect(v.x - r, v.x + r, v.lo, v.hi)
+    vertical = nil
+  }
+
+  /// The stroke as cairo draws it with bevel joins: each segment's butt-ended band, at each
+  /// turn the bevel triangle on the outer side, round caps at both ends.
+  mutating func stroke(_ pl: [Point]) {
+    disc(pl[0].x, pl[0].y, pl[0].y)
+    disc(pl[pl.count - 1].x, pl[pl.count - 1].y, pl[pl.count - 1].y)
+    var prevNormal: Point? = nil
+    var prevDir = Point(0, 0)
+    for k in 0..<(pl.count - 1) {
+      let p = pl[k], q = pl[k + 1]
+      let dx = q.x - p.x, dy = q.y - p.y
+      let len = (dx * dx + dy * dy).squareRoot()
+      guard len > 0 else { continue }
+      let n = Point(-dy / len * r, dx / len * r)
+      if dx == 0 {
+        // The vertical segments of one column (first, min, max, last) make one band.
+        if let v = vertical, v.x == p.x {
+          vertical = (p.x, Swift.min(v.lo, p.y, q.y), Swift.max(v.hi, p.y, q.y))
+        } else {
+          flush()
+          vertical = (p.x, Swift.min(p.y, q.y), Swift.max(p.y, q.y))
+        }
+      } else {
+        flush()
+        convex(Point(p.x + n.x, p.y + n.y), Point(q.x + n.x, q.y + n.y), Point(q.x - n.x, q.y - n.y), Point(p.x - n.x, p.y - n.y))
+      }
+      if let m = prevNormal {
+        let turn = prevDir.x * dy - prevDir.y * dx
+        if turn != 0 {
+          let sg = turn > 0 ? -1.0 : 1.0
+          convex(p, Point(p.x + sg * m.x, p.y + sg * m.y), Point(p.x + sg * n.x, p.y + sg * n.y), p)
+        }
+      }
+      prevNormal = n; prevDir = Point(dx, dy)
+    }
+    flush()
   }
 }
