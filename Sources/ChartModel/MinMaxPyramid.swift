@@ -122,6 +122,11 @@ public struct MinMaxPyramid: Sendable {
     var lastCount = 1
     xs.withUnsafeBufferPointer { xs in
       func column(_ k: Int) -> Double { xToPixel(xs[k]).rounded(.down) }
+      // Room for four vertices a column (no copies while the polyline grows).
+      if i < end {
+        let span = abs(column(end - 1) - column(i))
+        if span.isFinite { current.reserveCapacity(Swift.min(end - i, 4 * Int(Swift.min(span, 1e6)) + 8)) }
+      }
       while i < end {
         // A gap ends the polyline.
         var segEnd = end
