@@ -86,7 +86,8 @@ struct BandRaster {
           var px = xx * xs[0] + x0, pt = yy * top[0] + y0, pb = yy * bottom[0] + y0
           for k in 1..<n {
             let qx = xx * xs[k] + x0, qt = yy * top[k] + y0, qb = yy * bottom[k] + y0
-            if qx - px > 1e-6 {
+            // (Pieces left or right of the clip add nothing.)
+            if qx - px > 1e-6 && qx > Double(clipX0) && px < Double(clipX1) {
               // Split the piece at whole pixels.
               var ax = px, at = pt, ab = pb
               while ax < qx {
