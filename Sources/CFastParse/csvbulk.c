@@ -10,9 +10,11 @@ static inline __attribute__((always_inline)) int d2(const unsigned char *p, int 
   return 1;
 }
 
-/* An ISO `YYYY-MM-DD` or `YYYY-MM-DD[T ]HH:MM:SS` cell, as TimeParsing reads it. */
+/* An ISO `YYYY-MM-DD` or `YYYY-MM-DD[T ]HH:MM:SS` cell, the time optionally followed by `Z`
+   or `±hh:mm` (converted to UTC), as TimeParsing reads it. Every part is a whole number of
+   milliseconds, so the sum is exact in any order. */
 static inline __attribute__((always_inline)) int iso_time(cs_csv_bulk *b, const unsigned char *c, size_t n, double *t) {
-  if (n != 10 && n != 19) return 0;
+  if (n != 10 && n != 19 && n != 20 && n != 25) return 0;
   uint64_t k;
   uint16_t k2;
   memcpy(&k, c, 8);
@@ -27,12 +29,32 @@ static inline __attribute__((always_inline)) int iso_time(cs_csv_bulk *b, const 
   if ((c[10] != ' ' && c[10] != 'T') || c[13] != ':' || c[16] != ':') return 0;
   if (!d2(c + 11, &h) || !d2(c + 14, &m) || !d2(c + 17, &s)) return 0;
   if (h >= 24 || m >= 60 || s > 60) return 0;
-  *t = b->day_ms + (double)(h * 3600 + m * 60 + s) * 1000;
+  int64_t ms = (int64_t)(h * 3600 + m * 60 + s) * 1000;
+  if (n == 20) {
+    if (c[19] != 'Z' && c[19] != 'z') return 0;
+  } else if (n == 25) {
+    int oh, om;
+    if ((c[19] != '+' && c[19] != '-') || c[22] != ':' || !d2(c + 20, &oh) || !d2(c + 23, &om) || oh > 18 || om >= 60) return 0;
+    int64_t off = (int64_t)(oh * 3600 + om * 60) * 1000;
+    ms -= c[19] == '-' ? -off : off;
+  }
+  *t = b->day_ms + (double)ms;
   return 1;
 }
 
+/* The length of an ISO time cell at c (19, 20 or 25 bytes) when the byte after it ends the
+   cell, else 0. */
+static inline __attribute__((always_inline)) size_t iso_length(const unsigned char *c, size_t room, unsigned char delim) {
+#define ENDS(x) ((x) == delim || (x) == '\n' || (x) == '\r')
+  if (room > 19 && ENDS(c[19])) return 19;
+  if (room > 20 && (c[19] == 'Z' || c[19] == 'z') && ENDS(c[20])) return 20;
+  if (room > 25 && (c[19] == '+' || c[19] == '-') && ENDS(c[25])) return 25;
+  return 0;
+#undef ENDS
+}
+
 size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
-  b->iso_skip = b->time_kind == CS_TIME_ISO && !memchr("0123456789-: T", b->delim, 14);
+  b->iso_skip = b->time_kind == CS_TIME_ISO && !memchr("0123456789-: TZz+", b->delim, 17);
   const unsigned char *p = b->p;
   const unsigned char delim = b->delim;
   const int width = b->width;
@@ -50,11 +72,12 @@ size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
       size_t known = 0;
       /* A number's end is found as it is read; a delimiter or line end must follow. */
       if (role >= 0 && (known = cs_plain_number(p + i, p + limit, &v))) i += known;
-      /* An ISO time of the cached day: its 19 bytes are checked as they are read (digits,
-         '-', ':', 'T' or ' '), so the cell ends right after them when a delimiter that is none
-         of those follows. */
-      else if (role == CS_BULK_TIME && b->iso_skip && i + 19 < limit && (p[i + 19] == delim || p[i + 19] == '\n' || p[i + 19] == '\r') &&
-               iso_time(b, p + i, 19, &t)) { i += 19; known = 19; }
+      /* An ISO time: its bytes are all checked as they are read (digits, '-', ':', 'T', ' ',
+         'Z', '+'), so the cell ends right after them when a delimiter that is none of those
+         follows. */
+      else if (role == CS_BULK_TIME && b->iso_skip && (known = iso_length(p + i, limit - i, delim)) &&
+               iso_time(b, p + i, known, &t)) i += known;
+      else known = 0;
       while (i < limit) {
         unsigned char ch = p[i];
         if (ch == delim || ch == '\n' || ch == '\r' || ch == '"') break;

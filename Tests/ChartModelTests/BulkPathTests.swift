@@ -22,6 +22,7 @@ final class BulkPathTests: XCTestCase {
     mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) / 1_000_000 < p }
   }
 
+  /// `isoZ`: with offsets (`Z`, `±hh:mm`, and ones only the general path reads).
   enum TimeKind: CaseIterable { case isoDay, isoT, isoSpace, isoZ, unixSeconds }
 
   /// A file of `rows` rows: a time column, two value columns and sometimes a text column,
@@ -49,7 +50,7 @@ final class BulkPathTests: XCTestCase {
       case .isoDay: time = date; t += 86400 - step
       case .isoT: time = date + "T" + clock
       case .isoSpace: time = date + " " + clock
-      case .isoZ: time = date + "T" + clock + (rng.chance(0.5) ? "Z" : "")
+      case .isoZ: time = date + ["T", " "][rng.int(2)] + clock + (rng.chance(0.002) ? "+19:00" : ["", "Z", "z", "+02:00", "-05:30", "+00:00", "+0100", " UTC"][rng.int(8)])
       case .unixSeconds: time = String(t)
       }
       func value() -> String {
