@@ -3,14 +3,7 @@ import XCTest
 
 /// Writing scripts with an editor's help: `chartscene init`, the LuaLS definitions it points
 /// at, and luacheck over every example and the starter.
-final class EditorTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-editor-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+final class EditorTests: TempFolderCase {
 
   func testInitWritesAStarterThatRendersAndPointsLuaLSAtTheDefinitions() throws {
     let dir = tmp.appendingPathComponent("proj")

@@ -2,18 +2,11 @@ import Foundation
 import XCTest
 
 /// Runs the built `chartscene` executable as a user would.
-final class EndToEndTests: XCTestCase {
+final class EndToEndTests: TempFolderCase {
   static let repo: URL = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static var binary: URL { CLI.binary }
 
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-e2e-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
 
   typealias Result = CLI.Result
 

@@ -3,14 +3,7 @@ import XCTest
 
 /// Under `--size`, a timeline gesture on a chart part that gave way to the plot at that size
 /// does nothing; at the script's own size (or for a part the chart never draws) it is an error.
-final class GaveWayTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-gaveway-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+final class GaveWayTests: TempFolderCase {
 
   func script(width: Int, height: Int, target: String) throws -> String {
     let url = tmp.appendingPathComponent("s\(width)x\(height)-\(target.replacingOccurrences(of: ".", with: "_")).lua")

@@ -3,14 +3,7 @@ import XCTest
 
 /// A binary that works wherever it is put: installed under a prefix by `scripts/install`,
 /// copied alone into another folder, run from a third working folder.
-final class InstallTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-install-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+final class InstallTests: TempFolderCase {
 
   func sh(_ args: [String], env: [String: String] = [:]) throws -> CLI.Result {
     try CLI.run(args, env: env, executable: URL(fileURLWithPath: "/usr/bin/env"))

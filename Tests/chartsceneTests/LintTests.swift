@@ -3,14 +3,7 @@ import XCTest
 
 /// `chartscene lint`: every example passes at its own size, 360×640 and 320×240; mistakes
 /// are found and named.
-final class LintTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-lint-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+final class LintTests: TempFolderCase {
 
   func examples() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: EndToEndTests.repo.appendingPathComponent("examples").path).filter { $0.hasSuffix(".lua") }.sorted()

@@ -2,14 +2,7 @@ import Foundation
 import XCTest
 
 /// `--arg`, `batch`, `--shard` and `concat` (docs/scale.md), run as a user would.
-final class ScaleTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-scale-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+final class ScaleTests: TempFolderCase {
 
   func write(_ name: String, _ text: String) throws -> String {
     let u = tmp.appendingPathComponent(name)

@@ -1,0 +1,13 @@
+import Foundation
+import XCTest
+
+/// A test case with a fresh temporary folder, `tmp`, removed after each test.
+class TempFolderCase: XCTestCase {
+  var tmp: URL!
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-\(type(of: self))-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+  }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+}
