@@ -54,7 +54,7 @@ static inline __attribute__((always_inline)) size_t iso_length(const unsigned ch
 }
 
 size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
-  b->iso_skip = b->time_kind == CS_TIME_ISO && !memchr("0123456789-: TZz+", b->delim, 17);
+  const int iso_skip = b->time_kind == CS_TIME_ISO && !memchr("0123456789-: TZz+", b->delim, 17);
   const unsigned char *p = b->p;
   const unsigned char delim = b->delim;
   const int width = b->width;
@@ -75,7 +75,7 @@ size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
       /* An ISO time: its bytes are all checked as they are read (digits, '-', ':', 'T', ' ',
          'Z', '+'), so the cell ends right after them when a delimiter that is none of those
          follows. */
-      else if (role == CS_BULK_TIME && b->iso_skip && (known = iso_length(p + i, limit - i, delim)) &&
+      else if (role == CS_BULK_TIME && iso_skip && (known = iso_length(p + i, limit - i, delim)) &&
                iso_time(b, p + i, known, &t)) i += known;
       else known = 0;
       while (i < limit) {
@@ -97,6 +97,7 @@ size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
       if (n > 0 && (c[0] == ' ' || c[0] == '\t' || c[n - 1] == ' ' || c[n - 1] == '\t')) { ok = 0; break; }
       if (role == CS_BULK_TIME) {
         if (known) {
+          /* read above */
         } else if (b->time_kind == CS_TIME_ISO) {
           if (!iso_time(b, c, n, &t)) { ok = 0; break; }
         } else {

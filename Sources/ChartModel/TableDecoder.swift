@@ -109,7 +109,7 @@ struct TableDecoder {
   var seriesCell: Int? = nil
   var notes: [String] = []
   /// How many rows the plan was made from.
-  var sampledRows = 0
+  let sampledRows: Int
   /// Text columns left out, for the hint of a repeated time.
   var textColumns: [Int] = []
 
@@ -458,7 +458,7 @@ struct TableDecoder {
     var misses = 0
     var plan = cs_csv_bulk()
     plan.width = Int32(width); plan.cells = UnsafePointer(cellRoles); plan.time_kind = timeKind
-    plan.values = Int32(nValues); plan.times = bulkTimes; plan.out = bulkValues; plan.cap = chunk
+    plan.times = bulkTimes; plan.out = bulkValues; plan.cap = chunk
     plan.max_time = DataLimits.maxTimeMs; plan.max_value = DataLimits.maxValue
     plan.day_ms = .nan
     plan.day = { p in TimeParsing.iso(p!, 10) ?? .nan }

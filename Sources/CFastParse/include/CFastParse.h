@@ -15,7 +15,7 @@ int cs_parse_double(const unsigned char *p, size_t n, double *out);
    before its LF, a time cell in the plan's kind and value cells that cs_parse_double reads
    (or empty: NaN) within the limits. At the first row that is anything else the reader stops
    before it, so the general path (which knows every rule and every error) reads that row;
-   the two agree on every row the bulk path takes (TableDecoderTests checks it). */
+   the two agree on every row the bulk path takes (BulkPathTests checks it). */
 enum { CS_BULK_SKIP = -1, CS_BULK_TIME = -2 };
 enum { CS_TIME_ISO = 0, CS_TIME_UNIX_SECONDS = 1, CS_TIME_UNIX_MILLIS = 2 };
 
@@ -30,7 +30,6 @@ typedef struct {
   /* Per cell: CS_BULK_TIME, CS_BULK_SKIP, or the index of its value column. */
   const int *cells;
   int time_kind;
-  int values;
   /* Output: at most cap rows; times[r], out[k * cap + r]. */
   double *times;
   double *out;
@@ -42,7 +41,6 @@ typedef struct {
   uint16_t day_key2;
   double day_ms;
   double (*day)(const unsigned char *p);
-  int iso_skip; /* set by cs_csv_bulk_rows */
 } cs_csv_bulk;
 
 /* Reads rows from b->pos, advancing it past each row taken; returns how many. */
