@@ -174,8 +174,7 @@ public struct DisplayListBuilder {
   func modal(_ spec: ChartSpec, _ ctx: Context, progress: Double) -> [DisplayItem] {
     // The sheet slides up from the bottom as it is presented.
     let sheet = Layout.modalFrame(sceneSize: ctx.sceneSize).offsetBy(0, (1 - progress) * ctx.sceneSize.height)
-    var full = spec
-    full.minimap = true; full.legend = true; full.indicator = true
+    let full = spec.full
     var items: [DisplayItem] = [
       .path(.rect(Rect(0, 0, ctx.sceneSize.width, ctx.sceneSize.height)), .fill(ctx.theme.modalDim.multipliedAlpha(min(1, progress)))),
       .shadow(sheet, radius: 16, blur: 14, color: ctx.theme.shadow),
@@ -184,7 +183,7 @@ public struct DisplayListBuilder {
       .path(.rect(Rect(sheet.midX - 18, sheet.y + 6, 36, 5), radius: 2.5), .fill(ctx.theme.grid.withAlpha(0.3))),
       .pushClip(.rect(sheet, radius: 16)),
     ]
-    var b = ChartBuilder(spec: full, isCard: false, frame: sheet.inset(top: 14), theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer,
+    var b = ChartBuilder(spec: full, isCard: false, frame: Layout.modalChart(in: sheet), theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer,
                          presentation: ctx.presentation, key: "modal", t: ctx.t)
     items.append(contentsOf: b.build())
     items.append(.popClip)

@@ -140,6 +140,20 @@ public final class Interaction {
 
   /// The centre of a node or chart part now (`deck`, `views.minimap.window`, `views.plot`).
   public func point(of target: String) -> Point? {
+    guard let (node, rest) = resolve(target) else { return nil }
+    if rest.isEmpty { return Interaction.toScene(node, within: scene.root, node.frame.center) }
+    guard let spec = node.chart else { return nil }
+    let c = chartLayout(node, spec)
+    let parts = ChartParts.make(spec: c.spec, card: c.card, frame: c.area, measurer: measurer, window: p.window(spec.data, at: now))
+    if c.modal { return parts.named.first { $0.0 == rest }?.1.center }
+    guard let r = (parts.named + zoomParts(spec, parts, frame: c.area, key: node.id)).first(where: { $0.0 == rest })?.1 else { return nil }
+    return Interaction.toScene(node, within: scene.root, r.center)
+  }
+
+  /// The node `target` names (the longest id it is or starts with, then a dot) and what
+  /// follows that id; `legend.NAME` is read as `legend.ID` (CSV and JSON lines are named
+  /// after their columns).
+  func resolve(_ target: String) -> (node: Node, rest: String)? {
     var best: Node?
     var rest = ""
     scene.root.walk { n in
@@ -149,26 +163,20 @@ public final class Interaction {
       }
     }
     guard let node = best else { return nil }
-    // `legend.NAME` works like `legend.ID` (CSV and JSON lines are named after their columns).
     if rest.hasPrefix("legend."), let set = node.chart?.data, let id = set.lineID(for: String(rest.dropFirst(7))) {
       rest = "legend." + id
     }
-    let frame = node.frame
-    let centre = Interaction.toScene(node, within: scene.root, frame.center)
-    if rest.isEmpty { return centre }
-    guard let spec = node.chart else { return nil }
-    var full = spec
-    var area = node.contentFrame
+    return (node, rest)
+  }
+
+  /// How chart `node` is laid out now: the full chart of the modal sheet while its deck
+  /// presents it, else its own spec in its own frame.
+  func chartLayout(_ node: Node, _ spec: ChartSpec) -> (spec: ChartSpec, area: Rect, card: Bool, modal: Bool) {
     if case .cards(let d)? = parent(of: node)?.kind, d.modal == node.id {
-      full.minimap = true; full.legend = true; full.indicator = true
-      area = Layout.modalFrame(sceneSize: Size(scene.width, scene.height)).inset(top: 14)
-      let parts = ChartParts.make(spec: full, card: false, frame: area, measurer: measurer, window: p.window(spec.data, at: now))
-      return parts.named.first { $0.0 == rest }?.1.center
+      return (spec.full, Layout.modalChart(in: Layout.modalFrame(sceneSize: Size(scene.width, scene.height))), false, true)
     }
     let isCard: Bool = { if case .card = node.kind { return true }; return false }()
-    let parts = ChartParts.make(spec: spec, card: isCard, frame: area, measurer: measurer, window: p.window(spec.data, at: now))
-    guard let r = (parts.named + zoomParts(spec, parts, frame: area, key: node.id)).first(where: { $0.0 == rest })?.1 else { return nil }
-    return Interaction.toScene(node, within: scene.root, r.center)
+    return (spec, node.contentFrame, isCard, false)
   }
 
   func parent(of target: Node) -> Node? {

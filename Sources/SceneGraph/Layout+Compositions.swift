@@ -147,4 +147,7 @@ extension Layout {
     let k = max(0.25, min(1, sceneSize.height / 640))
     return Rect(0, 0, sceneSize.width, sceneSize.height).inset(top: (i.top * k).rounded(), left: i.left, bottom: (i.bottom * k).rounded(), right: i.right)
   }
+
+  /// Where the chart of a modal sheet is drawn: the sheet below its grabber.
+  public static func modalChart(in sheet: Rect) -> Rect { sheet.inset(top: 14) }
 }

@@ -23,6 +23,12 @@ public struct ChartSpec {
   /// Type, stacking, percentages and two axes asked for by the view (round 2; see ChartStyle).
   public var overrides = ChartStyle.Overrides()
   public init(data: ChartSet) { self.base = data }
+  /// The full ChartView, as a modal sheet shows a card: with mini-map, check marks and indicator.
+  public var full: ChartSpec {
+    var s = self
+    s.minimap = true; s.legend = true; s.indicator = true
+    return s
+  }
 }
 
 /// `cs.vstack`, `cs.hstack`, `cs.zstack`.

@@ -36,8 +36,8 @@ final class ChartGrab: Grab {
   }
 
   static func part(_ n: Node, full: Bool, frame: Rect, at q: Point, _ i: Interaction) -> ChartPart? {
-    guard var spec = n.chart else { return nil }
-    if full { spec.minimap = true; spec.legend = true; spec.indicator = true }
+    guard let chart = n.chart else { return nil }
+    let spec = full ? chart.full : chart
     let parts = ChartParts.make(spec: spec, card: !full && { if case .card = n.kind { return true }; return false }(), frame: frame,
                                 measurer: i.measurer, window: i.p.window(spec.data, at: i.now))
     for chip in parts.legend where chip.frame.contains(q) { return .legend(chip.id) }
@@ -75,8 +75,7 @@ final class ChartGrab: Grab {
     let p = i.p, now = i.now
     let set = spec.data
     let full: Bool = { if case .card = node.kind { return true }; return false }()
-    var s2 = spec
-    if full { s2.minimap = true; s2.legend = true; s2.indicator = true }
+    let s2 = full ? spec.full : spec
     let parts = ChartParts.make(spec: s2, card: false, frame: frame, measurer: i.measurer, window: p.window(set, at: now))
     // The poster zooms into its day, "Zoom Out" returns, a tap on a pie pulls a slice out
     // (ZoomGestures.swift).

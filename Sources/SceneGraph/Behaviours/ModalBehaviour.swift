@@ -14,7 +14,7 @@ struct ModalBehaviour: Behaviour {
     guard let deck = modalDeck else { return nil }
     let sheet = Layout.modalFrame(sceneSize: Size(i.scene.width, i.scene.height))
     if sheet.contains(point), case .cards(let spec) = deck.kind, let id = spec.modal, let card = deck.children.first(where: { $0.id == id }),
-      let g = ChartGrab.make(card, full: true, frame: sheet.inset(top: 14), at: point, i)
+      let g = ChartGrab.make(card, full: true, frame: Layout.modalChart(in: sheet), at: point, i)
     {
       return g
     }
