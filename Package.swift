@@ -50,7 +50,8 @@ let package = Package(
     .target(name: "LiveWindow", dependencies: ["Drawing", "Gestures", "CSDL2"]),
     // Lua host.
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
-    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph"]),
+    // BuildInfo (the version in VERSION and the commit of the checkout) is generated into it by the plugin.
+    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph"], plugins: ["BuildInfo"]),
     // CLI.
     .target(
       name: "ChartSceneHost",
@@ -58,6 +59,9 @@ let package = Package(
     .executableTarget(
       name: "chartscene",
       dependencies: ["ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+    // Stamps the build with its version and commit (scripts/build-info).
+    .plugin(name: "BuildInfo", capability: .buildTool()),
 
     // Tests.
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),

@@ -7,7 +7,7 @@ import SceneGraph
 /// `require("chartscene")`. Every binding sits in its own file beside this one.
 public enum ChartSceneModule {
   /// The names the module defines (checked against the contract by the tests).
-  public static let version = "0.1.0"
+  public static let version = BuildInfo.version
 
   public static func install(_ lua: LuaState, context: BindingContext) {
     lua.maxStringBytes = TextLimits.maxBytes

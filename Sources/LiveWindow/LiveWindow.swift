@@ -25,6 +25,11 @@ public final class LiveWindow {
   public struct WindowError: Error, CustomStringConvertible { public var description: String }
 
   public init(title: String, width: Int, height: Int) throws(WindowError) {
+    // Without a display SDL2 tries every other video driver and may never give up (it spun at
+    // a quarter of a core): say so at once. A driver named in SDL_VIDEODRIVER is trusted.
+    if !LiveWindow.hasDisplay(environment: { getenv($0).map { String(cString: $0) } }) {
+      throw WindowError(description: "--live needs a display (DISPLAY or WAYLAND_DISPLAY is not set)")
+    }
     var err = [CChar](repeating: 0, count: 512)
     guard cs_sdl_load(&err, UInt(err.count)) == 0 else { throw WindowError(description: String(cString: err)) }
     cs_SDL_SetMainReady()
@@ -43,6 +48,15 @@ public final class LiveWindow {
       throw WindowError(description: "cannot draw in the window: \(e)")
     }
     renderer = r
+  }
+
+  /// Whether a window can be shown: an X11 or Wayland display is named, or SDL2 is told
+  /// which video driver to use.
+  public static func hasDisplay(environment: (String) -> String?) -> Bool {
+    for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] {
+      if let v = environment(name), !v.isEmpty { return true }
+    }
+    return false
   }
 
   deinit {

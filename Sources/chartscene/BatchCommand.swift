@@ -134,8 +134,10 @@ final class BatchRunner: Sendable {
   private func report(_ job: BatchFile.Job, _ message: String) {
     state.withLock { s in
       s.failed += 1
-      let clear = bar ? "\r\u{1B}[K" : ""
-      Session.printError(clear + "error: \(file):\(job.line): \(message)")
+      // The progress bar's line is cleared by our own escape, written raw: printError escapes
+      // control characters (a job's message may hold a script's text).
+      if bar { _ = "\r\u{1B}[K".withCString { Glibc.write(2, $0, strlen($0)) } }
+      Session.printError("error: \(file):\(job.line): \(message)")
     }
   }
 

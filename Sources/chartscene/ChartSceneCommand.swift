@@ -9,9 +9,16 @@ struct ChartSceneCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chartscene",
     abstract: "Render Lua chart scenes to PNG, SVG, PDF, GIF, WebP, APNG, MP4 or WebM.",
+    usage: "chartscene SCRIPT.lua [-o OUT] [options]   (chartscene render --help lists the options)\n  chartscene <subcommand> ...",
     discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
+    version: ChartSceneCommand.versionLine,
     subcommands: [Render.self, PresetCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self, BatchCommand.self, ConcatCommand.self],
     defaultSubcommand: Render.self)
+}
+
+extension ChartSceneCommand {
+  /// `chartscene --version`: the version and the commit the binary was built from.
+  static var versionLine: String { "chartscene \(BuildInfo.version) (commit \(BuildInfo.commit))" }
 }
 
 /// `chartscene SCRIPT.lua [-o OUT] [--at T] [--size WxH] [--scale S] [--theme day|night] [--preset P] [--inspect]`
@@ -222,6 +229,11 @@ enum Main {
   static func main() {
     // A dying ffmpeg must not kill us through SIGPIPE: writes report the error instead.
     signal(SIGPIPE, SIG_IGN)
+    // `chartscene` alone: what it is and how to call it, not a complaint about a missing script.
+    if CommandLine.arguments.count == 1 {
+      print(ChartSceneCommand.helpMessage())
+      exit(0)
+    }
     do {
       var command = try ChartSceneCommand.parseAsRoot()
       try command.run()
