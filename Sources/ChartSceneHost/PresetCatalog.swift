@@ -25,6 +25,12 @@ public enum PresetCatalog {
     }.joined(separator: "\n") + "\n"
   }
 
+  /// The names of the presets found from here (for shell completion; nothing is loaded).
+  public static func names() -> [String] {
+    guard let l = try? loader() else { return [] }
+    return Array(Set(l.all().map(\.name))).sorted()
+  }
+
   /// Every key a preset may set, as a Markdown table (docs/presets.md is made from it).
   public static func keysTable() -> String {
     var out = "| key | type | default | what it sets |\n|---|---|---|---|\n"

@@ -12,7 +12,7 @@ struct BatchCommand: ParsableCommand {
     abstract: "Render many jobs in one process: one job per line of JOBS, written as 'SCRIPT [--arg K=V ...] [OPTIONS] -o OUT'.",
     discussion: "Blank lines and lines starting with # are skipped; quote words with ' or \". A failed job prints one error: line (JOBS:LINE: message) and the others go on; the exit status is 1 when any failed. See docs/scale.md.")
 
-  @Argument(help: "The jobs file ('-': standard input).")
+  @Argument(help: "The jobs file ('-': standard input).", completion: .file())
   var jobs: String
 
   @Option(help: "Render only the I-th of N balanced parts of the jobs (I from 1).")

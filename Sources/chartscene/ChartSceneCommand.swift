@@ -28,10 +28,10 @@ struct Render: ParsableCommand {
     abstract: "Render a scene (the default: chartscene SCRIPT.lua).",
     discussion: "The output format follows the extension of OUT: .png, .svg, .pdf for a frame; .gif, .webp, .apng, .mp4, .webm or NAME-%04d.png for an animated scene.")
 
-  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).")
+  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).", completion: .file(extensions: ["lua"]))
   var script: String
 
-  @Option(name: .shortAndLong, parsing: .unconditional, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene).")
+  @Option(name: .shortAndLong, parsing: .unconditional, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene).", completion: .file())
   var output: String?
 
   @Option(parsing: .unconditional, help: "Time in seconds of the frame to render or inspect (a still).")
@@ -52,10 +52,10 @@ struct Render: ParsableCommand {
   @Option(parsing: .unconditional, help: "Device pixels per scene pixel (layout stays in scene pixels).")
   var scale: Double = 1
 
-  @Option(help: "day or night (overrides the script).")
+  @Option(help: "day or night (overrides the script).", completion: .list(["day", "night"]))
   var theme: String?
 
-  @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.")
+  @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.", completion: .custom { _, _, _ in PresetCatalog.names() })
   var preset: String?
 
   @Flag(help: "Print the scene as JSON instead of rendering.")
@@ -67,10 +67,10 @@ struct Render: ParsableCommand {
   @Flag(help: "Show the scene in a window; the pointer drives the gestures; reloads on save. Keys: space play/pause, ←/→ step, Home, r reload, t day/night, s save PNG, i inspect, q quit.")
   var live = false
 
-  @Option(help: "With --live: write the gestures performed as a timeline (a Lua chunk) to this file on quit.")
+  @Option(help: "With --live: write the gestures performed as a timeline (a Lua chunk) to this file on quit.", completion: .file(extensions: ["lua"]))
   var record: String?
 
-  @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.")
+  @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.", completion: .file(extensions: ["lua"]))
   var timeline: String?
 
   @Option(parsing: .unconditional, help: "Seconds the script may run while it is evaluated; each draw/update callback and timeline call gets a tenth.")
@@ -204,7 +204,7 @@ struct PresetCommand: ParsableCommand {
   @Argument(help: "list, show NAME, export NAME, or keys (every key a preset may set, as a Markdown table).")
   var action: Action
 
-  @Argument(help: "The preset's name or path (for show and export).")
+  @Argument(help: "The preset's name or path (for show and export).", completion: .custom { _, _, _ in PresetCatalog.names() })
   var name: String?
 
   func validate() throws {
@@ -232,6 +232,10 @@ enum Main {
     // `chartscene` alone: what it is and how to call it, not a complaint about a missing script.
     if CommandLine.arguments.count == 1 {
       print(ChartSceneCommand.helpMessage())
+      exit(0)
+    }
+    if case .some(.some(let shell)) = Completions.requested(CommandLine.arguments) {
+      print(Completions.script(for: shell), terminator: "")
       exit(0)
     }
     do {

@@ -10,10 +10,10 @@ struct ConcatCommand: ParsableCommand {
     abstract: "Join MP4 segments rendered with --shard into one MP4, without re-encoding.",
     discussion: "Give the segments in order (1/N first). Each must come from the same scene and options with --shard I/N.")
 
-  @Argument(help: "The MP4 to write.")
+  @Argument(help: "The MP4 to write.", completion: .file(extensions: ["mp4"]))
   var output: String
 
-  @Argument(help: "The segments, in order.")
+  @Argument(help: "The segments, in order.", completion: .file(extensions: ["mp4"]))
   var segments: [String] = []
 
   func validate() throws {

@@ -8,7 +8,7 @@ struct InitCommand: ParsableCommand {
     abstract: "Write a starter scene.lua, a .luarc.json (LuaLS completion and checks) and a .luacheckrc into DIR.",
     discussion: "Never overwrites a file. The .luarc.json points workspace.library at the definition file shipped with chartscene's assets.")
 
-  @Argument(help: "The folder (created when missing; default: the current folder).")
+  @Argument(help: "The folder (created when missing; default: the current folder).", completion: .directory)
   var dir: String = "."
 
   func run() throws {

@@ -9,7 +9,7 @@ struct LintCommand: ParsableCommand {
     abstract: "Check every frame of a scene for overlapping or clipped labels and misplaced posters.",
     discussion: "Prints one line per finding ('lint: FILE: t=1.23 s: chart 'views': labels '6.6K' and '6.5K' overlap') and exits 1 when there is any, 0 when there is none.")
 
-  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).")
+  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).", completion: .file(extensions: ["lua"]))
   var script: String
 
   @Option(help: "Frames A-B to check (inclusive, from 0); default: every frame (a still has one).")
@@ -18,7 +18,7 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Scene size in scene pixels, WxH (overrides the script).")
   var size: String?
 
-  @Option(help: "day or night (overrides the script).")
+  @Option(help: "day or night (overrides the script).", completion: .list(["day", "night"]))
   var theme: String?
 
   func validate() throws {

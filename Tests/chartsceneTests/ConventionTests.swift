@@ -52,4 +52,52 @@ final class ConventionTests: TempFolderCase {
     XCTAssertFalse(r.stdout.contains("\\r") || r.stdout.contains("\\x1b"), r.stdout)
     XCTAssertTrue(r.stdout.contains("\r\u{1B}[Kerror: jobs.txt:2: "), r.stdout)
   }
+
+  /// Bash completion, driven as bash drives it: subcommands only in first position, files for
+  /// the script and -o, themes after --theme, preset names after --preset — also when the
+  /// subcommand is the default one (`chartscene s.lua ...`).
+  func testBashCompletesWhatEachPositionTakes() throws {
+    let script = try CLI.run(["--generate-completion-script", "bash"])
+    XCTAssertEqual(script.status, 0, script.stderr)
+    let completion = tmp.appendingPathComponent("chartscene.bash")
+    try script.stdout.write(to: completion, atomically: true, encoding: .utf8)
+    for name in ["a.lua", "b.lua", "notes.txt"] { try "".write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    try FileManager.default.createDirectory(at: tmp.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    let driver = """
+      source '\(completion.path)'
+      PATH='\(CLI.binary.deletingLastPathComponent().path)':$PATH
+      complete_line() {
+        COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+        _chartscene chartscene "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf '%s\\n' "${COMPREPLY[@]}" | sort -u | paste -sd' '
+      }
+      complete_line chartscene ''
+      complete_line chartscene a.lua ''
+      complete_line chartscene a.lua -o ''
+      complete_line chartscene a.lua --theme ''
+      complete_line chartscene a.lua --preset ''
+      complete_line chartscene render a.lua --theme n
+      complete_line chartscene lint ''
+      complete_line chartscene preset show ''
+      """
+    let r = try CLI.run(["-c", driver], cwd: tmp, executable: URL(fileURLWithPath: "/bin/bash"))
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.count >= 8 else { return XCTFail(r.stdout + r.stderr) }
+    let first = Set(lines[0].split(separator: " ").map(String.init))
+    XCTAssertTrue(first.isSuperset(of: ["render", "preset", "lint", "batch", "a.lua", "b.lua", "sub"]), lines[0])
+    XCTAssertFalse(first.contains("notes.txt"), lines[0])
+    // After the script: the options of render, never the subcommands again.
+    let second = Set(lines[1].split(separator: " ").map(String.init))
+    XCTAssertTrue(second.isDisjoint(with: ["render", "preset", "batch", "lint"]), lines[1])
+    XCTAssertTrue(lines[1].contains("--output") && lines[1].contains("--theme"), lines[1])
+    XCTAssertTrue(lines[2].contains("notes.txt") && lines[2].contains("a.lua"), lines[2])
+    XCTAssertFalse(lines[2].split(separator: " ").contains("render"), lines[2])
+    XCTAssertEqual(lines[3], "day night")
+    XCTAssertTrue(lines[4].contains("cards") && lines[4].contains("carousel") && lines[4].contains("night"), lines[4])
+    XCTAssertFalse(lines[4].split(separator: " ").contains("render"), lines[4])
+    XCTAssertEqual(lines[5], "night")
+    XCTAssertTrue(lines[6].contains("a.lua") && !lines[6].contains("notes.txt"), lines[6])
+    XCTAssertTrue(lines[7].contains("cards"), lines[7])
+  }
 }
