@@ -49,3 +49,24 @@ public enum FileReader {
 
   static func errorText() -> String { String(cString: strerror(errno)) }
 }
+
+extension FileReader {
+  /// Reads standard input to its end (`chartscene -`): refused when it is a terminal (nothing
+  /// would come until the user typed it) and past `limit` bytes, like a file.
+  public static func readStandardInput(limit: Int) throws(ReadError) -> [UInt8] {
+    if isatty(0) != 0 { throw ReadError(path: "-", reason: "standard input is a terminal (pipe a script or a file into it)") }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(path: "-", reason: errorText())
+      }
+      if n == 0 { break }
+      out.append(contentsOf: chunk[0..<n])
+      if out.count > limit { throw ReadError(path: "-", reason: "standard input holds more than \(limit >> 20) MiB") }
+    }
+    return out
+  }
+}

@@ -53,16 +53,27 @@ public final class Session {
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
 
-  public init(scriptPath: String, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
+  /// True when the script came from standard input (`chartscene -`): it is named `stdin` in
+  /// messages, its folder is the current one, and no output can overwrite it.
+  public let fromStandardInput: Bool
+
+  /// Loads the script at `scriptPath`, or, given `source`, that text under the name `scriptPath`
+  /// (the script read from standard input, whose folder is the current one).
+  public init(scriptPath: String, source: [UInt8]? = nil, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
     self.scriptPath = scriptPath
+    fromStandardInput = source != nil
     let loadStart = StageTiming.cpuNow()
     let bytes: [UInt8]
-    do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
+    if let source {
+      bytes = source
+    } else {
+      do { bytes = try FileReader.read(scriptPath, limit: 16 << 20) } catch { throw HostError(error.description) }
+    }
     let assets = try AssetLocator.locate()
     FontRegistry.configure(fontsDirectory: assets + "/fonts")
     var seen = Set<String>()
     var collected: [String] = []
-    let context = BindingContext(scriptDirectory: AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in
+    let context = BindingContext(scriptDirectory: source != nil ? "." : AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in
       guard seen.insert(message).inserted else { return }
       collected.append(message)
       if !quiet { Session.printError("warning: \(message)") }
@@ -133,10 +144,19 @@ public final class Session {
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
   }
 
+  /// The session of the script at `script`; `-` reads the script from standard input (it is
+  /// named `stdin` in messages, and its folder is the current one).
+  public static func open(_ script: String, overrides: Overrides = Overrides(), files: ((FileLog) -> Void)? = nil) throws(HostError) -> Session {
+    guard script == "-" else { return try Session(scriptPath: script, overrides: overrides, files: files) }
+    let bytes: [UInt8]
+    do { bytes = try FileReader.readStandardInput(limit: 16 << 20) } catch { throw HostError(error.description) }
+    return try Session(scriptPath: "stdin", source: bytes, overrides: overrides, files: files)
+  }
+
   /// An error when writing `output` would overwrite the script or a file it read.
   public func refuseInput(_ output: String) throws(HostError) {
     guard let out = AssetLocator.realPath(output) else { return }
-    for input in [scriptPath] + files where AssetLocator.realPath(input) == out {
+    for input in (fromStandardInput ? [] : [scriptPath]) + files where AssetLocator.realPath(input) == out {
       throw HostError("cannot write '\(output)': it is \(input == scriptPath ? "the script itself" : "an input of the script ('\(input)')")")
     }
   }

@@ -121,6 +121,7 @@ final class BatchRunner: Sendable {
       return "a batch job renders a file: --live, --watch, --inspect and --record are not allowed"
     }
     guard command.output != nil else { return "a batch job needs -o OUT" }
+    if command.output == "-" || command.script == "-" { return "a batch job reads its script from a file and writes a file: '-' (standard input or output) is not allowed" }
     do {
       try command.once(files: nil, progress: false)
       return nil

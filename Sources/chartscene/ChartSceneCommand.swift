@@ -28,11 +28,14 @@ struct Render: ParsableCommand {
     abstract: "Render a scene (the default: chartscene SCRIPT.lua).",
     discussion: "The output format follows the extension of OUT: .png, .svg, .pdf for a frame; .gif, .webp, .apng, .mp4, .webm or NAME-%04d.png for an animated scene.")
 
-  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}).", completion: .file(extensions: ["lua"]))
+  @Argument(help: "The scene script (a .lua file that returns cs.scene{...}; '-': read it from standard input).", completion: .file(extensions: ["lua"]))
   var script: String
 
-  @Option(name: .shortAndLong, parsing: .unconditional, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene).", completion: .file())
+  @Option(name: .shortAndLong, parsing: .unconditional, help: "Output file (default: SCRIPT.png, or SCRIPT.mp4 for an animated scene; '-': standard output).", completion: .file())
   var output: String?
+
+  @Option(help: "The output format where no file extension gives it: with -o - or without -o (png, svg, pdf, gif, webp, apng, mp4, webm).", completion: .list(StandardOutput.formats))
+  var format: String?
 
   @Option(parsing: .unconditional, help: "Time in seconds of the frame to render or inspect (a still).")
   var at: Double?
@@ -97,7 +100,14 @@ struct Render: ParsableCommand {
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
     guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("bad --scale \(scale) (must be above 0 and at most 16)") }
     if let theme, !Session.isTheme(theme) { throw ValidationError("invalid theme '\(theme)' for --theme, expected one of: 'day', 'night'") }
-    if let output, !live, !inspect {
+    if script == "-" && (watch || live) { throw ValidationError("a script read from standard input cannot be watched or shown live (\(watch ? "--watch" : "--live")): give its file") }
+    if let format {
+      guard StandardOutput.formats.contains(format) else { throw ValidationError("bad --format '\(format)', expected one of: \(StandardOutput.formats.joined(separator: ", "))") }
+      if let output, output != "-" { throw ValidationError("--format is for -o - or no -o: the extension of '\(output)' gives the format") }
+      if live || inspect { throw ValidationError("--format picks an output format: it does not go with \(live ? "--live" : "--inspect")") }
+    }
+    if output == "-" && watch { throw ValidationError("-o - writes once to standard output: it does not go with --watch") }
+    if let output, output != "-", !live, !inspect {
       do { try OutputName.check(output) } catch { throw ValidationError(error.message) }
       if at != nil && RenderJob.isAnimated(output) { throw ValidationError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(output)'") }
       if frames != nil && !RenderJob.isAnimated(output) { throw ValidationError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(output)'") }
@@ -165,15 +175,28 @@ struct Render: ParsableCommand {
 
   /// Loads the script and renders (or inspects) once.
   func once(files: ((FileLog) -> Void)?, progress: Bool = true) throws {
-    let session = try Session(scriptPath: script, overrides: overrides(), files: files)
+    let session = try Session.open(script, overrides: overrides(), files: files)
     if inspect {
       print(try session.inspect(at: at ?? 0), terminator: "")
       return
     }
-    let out = output ?? defaultOutput(for: script, animated: session.scene.duration > 0)
+    let animated = session.scene.duration > 0
+    let out = output ?? defaultOutput(for: script, animated: animated)
+    if out == "-" {
+      let ext = format ?? (animated ? "mp4" : "png")
+      try StandardOutput.write(format: ext) { (path: String) throws(HostError) in
+        do { try render(session, to: path, progress: false, shownAs: "-") } catch let e as HostError { throw e } catch { throw HostError("\(error)") }
+      }
+      return
+    }
+    try render(session, to: out, progress: progress)
+  }
+
+  /// Renders to the file `out`, whose extension picks the format.
+  func render(_ session: Session, to out: String, progress: Bool, shownAs name: String? = nil) throws {
     if RenderJob.isAnimated(out) {
       if session.scene.duration <= 0 {
-        Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)")
+        Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)".replacing("'\(out)'", with: "'\(name ?? out)'"))
       }
       guard at == nil else { throw HostError.usage("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
       let range = try shardFrames(session: session, output: out) ?? frames.flatMap(parseFrames)
@@ -186,7 +209,9 @@ struct Render: ParsableCommand {
   }
 
   func defaultOutput(for script: String, animated: Bool) -> String {
+    if script == "-" { return "-" }
     var base = script
+    if let format { return (base.hasSuffix(".lua") ? String(base.dropLast(4)) : base) + "." + format }
     if base.hasSuffix(".lua") { base.removeLast(4) }
     return base + (animated ? ".mp4" : ".png")
   }

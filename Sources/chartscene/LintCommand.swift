@@ -30,7 +30,7 @@ struct LintCommand: ParsableCommand {
     Watchdog.start()
     var overrides = Session.Overrides(theme: theme)
     if let size, let (w, h) = Render.parseSizeText(size) { overrides.width = w; overrides.height = h }
-    let session = try Session(scriptPath: script, overrides: overrides)
+    let session = try Session.open(script, overrides: overrides)
     let findings = try Lint(session: session).run(frames: frames.flatMap(Render.parseFramesText))
     for f in findings {
       print("lint: \(script): t=\(LintCommand.seconds(f.time)) s: \(f.message)")
