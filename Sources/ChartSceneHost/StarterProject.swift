@@ -1,9 +1,9 @@
 import ChartSceneLua
 import Glibc
 
-/// `chartscene init [DIR]`: a starter scene and the editor settings that make LuaLS complete
-/// and check it (`.luarc.json` pointing at the definition file shipped with the assets) and
-/// luacheck know `cs` (`.luacheckrc`).
+/// `chartscene init [DIR]`: a starter scene and the editor settings that make a Lua language
+/// server complete and check it (`.luarc.json` pointing at `types/chartscene.lua`, a copy of
+/// the definitions, by a relative path) and luacheck know the sandbox (`.luacheckrc`).
 public enum StarterProject {
   public static let scene = """
   -- A chartscene scene: render it with `chartscene scene.lua` (→ scene.png).
@@ -24,13 +24,39 @@ public enum StarterProject {
 
   """
 
+  /// luacheck settings: exactly what the sandbox gives a script (docs/security.md), so
+  /// `io.open`, `os.execute` or `string.dump` are flagged in the editor as they fail at run time.
   public static let luacheckrc = """
-  -- luacheck settings for chartscene scenes: Lua 5.4 and the global `cs`.
-  std = "lua54"
-  read_globals = { "cs" }
+  -- luacheck settings for chartscene scenes: Lua 5.4 as chartscene's sandbox has it (no io,
+  -- package, debug, dofile, loadfile, collectgarbage; os only time, clock and date; no
+  -- string.dump) and the global `cs`.
+  stds.chartscene = {
+    read_globals = {
+      "assert", "error", "ipairs", "pairs", "next", "pcall", "xpcall", "print", "select",
+      "tonumber", "tostring", "type", "rawget", "rawset", "rawequal", "rawlen",
+      "setmetatable", "getmetatable", "load", "require", "_VERSION", "cs",
+      string = { fields = { "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower",
+        "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
+      table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
+      math = { fields = { "abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor",
+        "fmod", "huge", "log", "max", "maxinteger", "min", "mininteger", "modf", "pi", "rad",
+        "random", "randomseed", "sin", "sqrt", "tan", "tointeger", "type", "ult" } },
+      utf8 = { fields = { "char", "charpattern", "codes", "codepoint", "len", "offset" } },
+      coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status",
+        "wrap", "yield" } },
+      os = { fields = { "time", "clock", "date" } },
+    },
+    globals = { "_G" },
+  }
+  std = "chartscene"
   max_line_length = false
 
   """
+
+  /// Where the starter keeps its copy of the editor definitions, relative to the project, so
+  /// the folder works the same for a colleague who clones it (regenerate the copy with
+  /// `chartscene definitions > types/chartscene.lua` after upgrading chartscene).
+  public static let definitionsPath = "types/chartscene.lua"
 
   static func luarc(library: String) -> String {
     """
@@ -48,19 +74,18 @@ public enum StarterProject {
   /// Writes the three files into `dir` (created when missing); never overwrites a file.
   /// Returns the paths written.
   public static func create(in dir: String) throws(HostError) -> [String] {
-    let assets = try AssetLocator.locate()
-    let definitions = assets + "/types"
-    guard AssetLocator.isFile(definitions + "/chartscene.lua") else {
-      throw HostError("the editor definitions are missing from \(definitions) (set CHARTSCENE_ASSETS to a complete assets folder)")
-    }
     if !AssetLocator.isDirectory(dir) && mkdir(dir, 0o755) != 0 {
       throw HostError("cannot create the folder '\(dir)': \(AssetLocator.errorText())")
     }
-    let files = [("scene.lua", scene), (".luarc.json", luarc(library: AssetLocator.realPath(definitions) ?? definitions)), (".luacheckrc", luacheckrc)]
+    let typesFolder = String(definitionsPath.split(separator: "/")[0])
+    let files = [("scene.lua", scene), (".luarc.json", luarc(library: typesFolder)), (".luacheckrc", luacheckrc), (definitionsPath, definitions)]
     for (name, _) in files where access(dir + "/" + name, F_OK) == 0 {
       throw HostError("'\(dir)/\(name)' already exists; chartscene init never overwrites a file (pick another folder)")
     }
     var written: [String] = []
+    if !AssetLocator.isDirectory(dir + "/" + typesFolder) && mkdir(dir + "/" + typesFolder, 0o755) != 0 {
+      throw HostError("cannot create the folder '\(dir)/\(typesFolder)': \(AssetLocator.errorText())")
+    }
     for (name, text) in files {
       let path = dir + "/" + name
       let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

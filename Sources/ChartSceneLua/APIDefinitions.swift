@@ -69,7 +69,8 @@ public enum APIDefinitions {
       Field("root", "cs.View", "the view to draw (required)"),
       Field("width", "number", "scene pixels, 1 to 16384 (default 720)"),
       Field("height", "number", "scene pixels, 1 to 16384 (default 1280)"),
-      Field("theme", "cs.ThemeName|cs.Theme", "\"day\", \"night\" or a theme table"),
+      // `|string`: a theme often comes from `cs.args.theme or "day"`, a string to the checker.
+      Field("theme", "cs.ThemeName|cs.Theme|string", "\"day\", \"night\" or a theme table"),
       Field("background", color, "painted under the whole scene"),
       Field("fps", "number", "frames per second of an animated scene, 1 to 240 (default 60)"),
       Field("duration", "number", "seconds, 0 to 3600; above 0 the scene is animated"),
@@ -279,11 +280,11 @@ public enum APIDefinitions {
     Function(name: "cs.animate", params: [Field("how", "number|cs.AnimateOptions", "seconds or options"), Field("fn", "fun()", "makes the changes")],
              returns: nil, doc: "Changes made inside fn move with this timing."),
     Function(name: "cs.data.telegram", params: [Field("path", "string", "a Telegram contest JSON file"), Field("opts?", "cs.TelegramOptions", "")],
-             returns: "cs.ChartSet[]", doc: "The sets of a contest file."),
+             returns: "{ [integer]: cs.ChartSet }", doc: "The sets of a contest file."),
     Function(name: "cs.data.csv", params: [Field("path", "string", "a CSV file"), Field("opts?", "cs.CSVOptions", "")], returns: "cs.ChartSet", doc: "A set from a CSV file: wide or long data, the time format found."),
     Function(name: "cs.data.json", params: [Field("path", "string", "a JSON file: an array of records"), Field("opts?", "cs.JSONOptions", "")], returns: "cs.ChartSet", doc: "A set from JSON records."),
     Function(name: "cs.data.series", params: [Field("opts", "cs.SeriesOptions", "")], returns: "cs.ChartSet", doc: "A set from inline tables."),
-    Function(name: "cs.data.sample", params: [], returns: "cs.ChartSet[]", doc: "The five sample sets shipped with chartscene."),
+    Function(name: "cs.data.sample", params: [], returns: "{ [integer]: cs.ChartSet }", doc: "The five sample sets shipped with chartscene."),
     Function(name: "ChartSet:range", params: [], returns: "number, number", doc: "The window as fractions lo, hi."),
     Function(name: "ChartSet:setRange", params: [Field("lo", "number", ""), Field("hi", "number", ""), Field("animate?", "boolean|number", "true, false or seconds")],
              returns: nil, doc: "Moves the window."),
@@ -353,11 +354,15 @@ public enum APIDefinitions {
       for f in fields { out += "---@field \(f.name) \(f.type) \(f.doc)\n" }
       if name == "cs.ChartSet" || name == "cs.Graphics" { out += "local \(name.dropFirst(3)) = {}\n" }
     }
-    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field data cs.data\n---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).\ncs = {}\n"
+    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).\ncs = {}\n"
     out += "\n---Data sources.\n---@class cs.data\ncs.data = {}\n"
     for f in functions {
       out += "\n---\(f.doc)\n"
-      for p in f.params { out += "---@param \(p.name) \(p.type)\(p.doc.isEmpty ? "" : " " + p.doc)\n" }
+      for p in f.params {
+        // A container's table holds its children too: `cs.zstack{a, b}` is a list of views to the checker.
+        let elements = options.first { $0.className == p.type }?.arrayOf
+        out += "---@param \(p.name) \(p.type)\(elements.map { "|\($0)[]" } ?? "")\(p.doc.isEmpty ? "" : " " + p.doc)\n"
+      }
       if let r = f.returns { out += "---@return \(r)\n" }
       let names = f.params.map { $0.name.hasSuffix("?") ? String($0.name.dropLast()) : $0.name }.joined(separator: ", ")
       out += "function \(f.name)(\(names)) end\n"

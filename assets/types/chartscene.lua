@@ -23,7 +23,7 @@
 ---@field root? cs.View the view to draw (required)
 ---@field width? number scene pixels, 1 to 16384 (default 720)
 ---@field height? number scene pixels, 1 to 16384 (default 1280)
----@field theme? cs.ThemeName|cs.Theme "day", "night" or a theme table
+---@field theme? cs.ThemeName|cs.Theme|string "day", "night" or a theme table
 ---@field background? string painted under the whole scene
 ---@field fps? number frames per second of an animated scene, 1 to 240 (default 60)
 ---@field duration? number seconds, 0 to 3600; above 0 the scene is animated
@@ -406,7 +406,6 @@ local Graphics = {}
 ---The chartscene module: the global `cs`, also `require("chartscene")`.
 ---@class cs
 ---@field version string
----@field data cs.data
 ---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).
 cs = {}
 
@@ -430,17 +429,17 @@ function cs.chart(opts) end
 function cs.card(opts) end
 
 ---A vertical stack.
----@param opts cs.StackOptions
+---@param opts cs.StackOptions|cs.View[]
 ---@return cs.View
 function cs.vstack(opts) end
 
 ---A horizontal stack.
----@param opts cs.HStackOptions
+---@param opts cs.HStackOptions|cs.View[]
 ---@return cs.View
 function cs.hstack(opts) end
 
 ---Views on top of each other.
----@param opts cs.ZStackOptions
+---@param opts cs.ZStackOptions|cs.View[]
 ---@return cs.View
 function cs.zstack(opts) end
 
@@ -460,22 +459,22 @@ function cs.text(opts) end
 function cs.canvas(opts) end
 
 ---A scrolling list.
----@param opts cs.ListOptions
+---@param opts cs.ListOptions|cs.View[]
 ---@return cs.View
 function cs.list(opts) end
 
 ---A 3D carousel.
----@param opts cs.CarouselOptions
+---@param opts cs.CarouselOptions|cs.View[]
 ---@return cs.View
 function cs.carousel(opts) end
 
 ---A stack of cards.
----@param opts cs.CardsOptions
+---@param opts cs.CardsOptions|cs.View[]
 ---@return cs.View
 function cs.cards(opts) end
 
 ---Tabs.
----@param opts cs.TabsOptions
+---@param opts cs.TabsOptions|cs.Tab[]
 ---@return cs.View
 function cs.tabs(opts) end
 
@@ -512,7 +511,7 @@ function cs.animate(how, fn) end
 ---The sets of a contest file.
 ---@param path string a Telegram contest JSON file
 ---@param opts? cs.TelegramOptions
----@return cs.ChartSet[]
+---@return { [integer]: cs.ChartSet }
 function cs.data.telegram(path, opts) end
 
 ---A set from a CSV file: wide or long data, the time format found.
@@ -533,7 +532,7 @@ function cs.data.json(path, opts) end
 function cs.data.series(opts) end
 
 ---The five sample sets shipped with chartscene.
----@return cs.ChartSet[]
+---@return { [integer]: cs.ChartSet }
 function cs.data.sample() end
 
 ---The window as fractions lo, hi.
