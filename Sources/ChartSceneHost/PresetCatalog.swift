@@ -1,4 +1,7 @@
+import ChartModel
 import ChartSceneLua
+import Encoding
+import Glibc
 import SceneGraph
 
 /// `chartscene preset list | show NAME | export NAME`.
@@ -58,4 +61,92 @@ public enum PresetCatalog {
 
 extension String {
   func padded(to n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}
+
+/// `chartscene preset install FILE|DIR [--force]` and `preset remove NAME`: sharing presets.
+/// A preset is validated where it is (its `extends` resolved from its own folder) before it is
+/// copied into the user's folder, and again from there; a name that would hide a built-in needs
+/// `--force`, as does replacing an installed preset of the same name.
+extension PresetCatalog {
+  /// Installs the preset file, or every `*.lua` preset of the folder; returns one line per
+  /// preset installed.
+  public static func install(_ source: String, force: Bool) throws(HostError) -> [String] {
+    let l = try loader()
+    guard let user = l.userDirectory else { throw HostError("cannot install a preset: neither XDG_CONFIG_HOME nor HOME is set") }
+    var files: [String] = []
+    if AssetLocator.isDirectory(source) {
+      guard let d = opendir(source) else { throw HostError("cannot read the folder '\(source)': \(AssetLocator.errorText())") }
+      while let e = readdir(d) {
+        let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        if name.hasSuffix(".lua"), !name.hasPrefix("."), AssetLocator.isFile(source + "/" + name) { files.append(source + "/" + name) }
+      }
+      closedir(d)
+      files.sort()
+      guard !files.isEmpty else { throw HostError("no presets (*.lua) in the folder '\(source)'") }
+    } else if AssetLocator.isFile(source) {
+      guard source.hasSuffix(".lua") else { throw HostError("'\(source)' is not a preset (a .lua file)") }
+      files = [source]
+    } else {
+      throw HostError("cannot install '\(source)': no such file or folder")
+    }
+    // Every file is checked before any is copied: a folder installs whole or not at all.
+    for file in files {
+      do { _ = try l.load(file, from: ".") } catch { throw HostError(error.located ? error.message : "\(file): \(error.message)") }
+    }
+    var plan: [(name: String, bytes: [UInt8], target: String)] = []
+    for file in files {
+      let name = String(file.split(separator: "/").last!.dropLast(4))
+      guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
+        throw HostError("cannot install '\(file)': a preset name holds letters, digits, '-', '_' and '.' only")
+      }
+      if let b = l.builtInDirectory, AssetLocator.isFile(b + "/\(name).lua"), !force {
+        throw HostError("cannot install '\(file)': '\(name)' is a built-in preset, which it would hide (--force installs it anyway)")
+      }
+      let target = user + "/\(name).lua"
+      if AssetLocator.isFile(target), !force {
+        throw HostError("cannot install '\(file)': a preset '\(name)' is installed already (\(target); --force replaces it)")
+      }
+      let bytes: [UInt8]
+      do { bytes = try FileReader.read(file, limit: 1 << 20) } catch { throw HostError(error.description) }
+      plan.append((name, bytes, target))
+    }
+    try makeFolders(user)
+    var lines: [String] = []
+    for p in plan {
+      do { try AtomicOutput.write(p.bytes, to: p.target) } catch { throw HostError(error.description) }
+      lines.append("installed \(p.name) → \(p.target)")
+    }
+    // From its new home: an `extends` that only worked from where it came from is caught here.
+    for p in plan {
+      do { _ = try l.load(p.target, from: ".") } catch {
+        for q in plan { unlink(q.target) }
+        throw HostError("\(error.message) (once installed in \(user); nothing was installed)")
+      }
+    }
+    return lines
+  }
+
+  /// Removes an installed preset (built-ins and presets next to a script are not removed).
+  public static func remove(_ name: String) throws(HostError) -> String {
+    let l = try loader()
+    guard let user = l.userDirectory else { throw HostError("cannot remove a preset: neither XDG_CONFIG_HOME nor HOME is set") }
+    let target = user + "/\(name).lua"
+    guard !name.contains("/"), AssetLocator.isFile(target) else {
+      let builtIn = l.builtInDirectory.map { AssetLocator.isFile($0 + "/\(name).lua") } ?? false
+      throw HostError("'\(name)' is not an installed preset (in \(user))\(builtIn ? "; built-in presets cannot be removed" : "")")
+    }
+    guard unlink(target) == 0 else { throw HostError("cannot remove '\(target)': \(AssetLocator.errorText())") }
+    return "removed \(name) (\(target))"
+  }
+
+  /// mkdir -p, for the user's preset folder.
+  static func makeFolders(_ path: String) throws(HostError) {
+    var sofar = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      sofar += "/" + part
+      if !AssetLocator.isDirectory(sofar) && mkdir(sofar, 0o755) != 0 && errno != EEXIST {
+        throw HostError("cannot create the folder '\(sofar)': \(AssetLocator.errorText())")
+      }
+    }
+  }
 }

@@ -221,19 +221,23 @@ struct Render: ParsableCommand {
 struct PresetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "preset",
-    abstract: "List, show or export presets, or list the keys a preset may set.",
+    abstract: "List, show, export, install or remove presets, or list the keys a preset may set.",
     discussion: "Presets are found in ./presets/, then $XDG_CONFIG_HOME/chartscene/presets/ (~/.config/...), then the built-ins.")
 
-  enum Action: String, ExpressibleByArgument, CaseIterable { case list, show, export, keys }
+  enum Action: String, ExpressibleByArgument, CaseIterable { case list, show, export, keys, install, remove }
 
-  @Argument(help: "list, show NAME, export NAME, or keys (every key a preset may set, as a Markdown table).")
+  @Argument(help: "list, show NAME, export NAME, keys (every key a preset may set, as a Markdown table), install FILE|DIR (into the user's presets), or remove NAME.")
   var action: Action
 
-  @Argument(help: "The preset's name or path (for show and export).", completion: .custom { _, _, _ in PresetCatalog.names() })
+  @Argument(help: "The preset's name or path (for show, export and remove; a file or folder for install).", completion: .custom { _, _, _ in PresetCatalog.names() })
   var name: String?
 
+  @Flag(help: "With install: also install a preset that hides a built-in one, or replaces an installed one.")
+  var force = false
+
   func validate() throws {
-    let needsName = action == .show || action == .export
+    if force && action != .install { throw ValidationError("--force goes with 'preset install'") }
+    let needsName = action == .show || action == .export || action == .install || action == .remove
     if needsName && name == nil { throw ValidationError("'preset \(action.rawValue)' needs a preset name") }
     if !needsName && name != nil { throw ValidationError("'preset \(action.rawValue)' takes no name") }
   }
@@ -244,6 +248,8 @@ struct PresetCommand: ParsableCommand {
     case .show: print(try PresetCatalog.show(name ?? "", export: false), terminator: "")
     case .export: print(try PresetCatalog.show(name ?? "", export: true), terminator: "")
     case .keys: print(PresetCatalog.keysTable(), terminator: "")
+    case .install: for line in try PresetCatalog.install(name ?? "", force: force) { print(line) }
+    case .remove: print(try PresetCatalog.remove(name ?? ""))
     }
   }
 }
