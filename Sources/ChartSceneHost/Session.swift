@@ -146,11 +146,11 @@ public final class Session {
 
   /// The session of the script at `script`; `-` reads the script from standard input (it is
   /// named `stdin` in messages, and its folder is the current one).
-  public static func open(_ script: String, overrides: Overrides = Overrides(), files: ((FileLog) -> Void)? = nil) throws(HostError) -> Session {
-    guard script == "-" else { return try Session(scriptPath: script, overrides: overrides, files: files) }
+  public static func open(_ script: String, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) -> Session {
+    guard script == "-" else { return try Session(scriptPath: script, overrides: overrides, quiet: quiet, files: files) }
     let bytes: [UInt8]
     do { bytes = try FileReader.readStandardInput(limit: 16 << 20) } catch { throw HostError(error.description) }
-    return try Session(scriptPath: "stdin", source: bytes, overrides: overrides, files: files)
+    return try Session(scriptPath: "stdin", source: bytes, overrides: overrides, quiet: quiet, files: files)
   }
 
   /// An error when writing `output` would overwrite the script or a file it read.

@@ -64,6 +64,12 @@ struct Render: ParsableCommand {
   @Flag(help: "Print the scene as JSON instead of rendering.")
   var inspect = false
 
+  @Flag(name: .shortAndLong, help: "Print no warnings and no progress (errors still).")
+  var quiet = false
+
+  @Flag(name: .shortAndLong, help: "Say what was written (format, size, bytes, time) and which files the script read.")
+  var verbose = false
+
   @Flag(help: "Render again on every save of the script, its modules, data and presets.")
   var watch = false
 
@@ -101,6 +107,7 @@ struct Render: ParsableCommand {
     guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("bad --scale \(scale) (must be above 0 and at most 16)") }
     if let theme, !Session.isTheme(theme) { throw ValidationError("invalid theme '\(theme)' for --theme, expected one of: 'day', 'night'") }
     if script == "-" && (watch || live) { throw ValidationError("a script read from standard input cannot be watched or shown live (\(watch ? "--watch" : "--live")): give its file") }
+    if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     if let format {
       guard StandardOutput.formats.contains(format) else { throw ValidationError("bad --format '\(format)', expected one of: \(StandardOutput.formats.joined(separator: ", "))") }
       if let output, output != "-" { throw ValidationError("--format is for -o - or no -o: the extension of '\(output)' gives the format") }
@@ -175,7 +182,8 @@ struct Render: ParsableCommand {
 
   /// Loads the script and renders (or inspects) once.
   func once(files: ((FileLog) -> Void)?, progress: Bool = true) throws {
-    let session = try Session.open(script, overrides: overrides(), files: files)
+    let started = StageTiming.now()
+    let session = try Session.open(script, overrides: overrides(), quiet: quiet, files: files)
     if inspect {
       print(try session.inspect(at: at ?? 0), terminator: "")
       return
@@ -186,16 +194,30 @@ struct Render: ParsableCommand {
       let ext = format ?? (animated ? "mp4" : "png")
       try StandardOutput.write(format: ext) { (path: String) throws(HostError) in
         do { try render(session, to: path, progress: false, shownAs: "-") } catch let e as HostError { throw e } catch { throw HostError("\(error)") }
+        if verbose { report(session, path, shownAs: "standard output", since: started) }
       }
       return
     }
-    try render(session, to: out, progress: progress)
+    try render(session, to: out, progress: progress && !quiet)
+    if verbose { report(session, out, shownAs: out, since: started) }
+  }
+
+  /// `--verbose`: one line for what was written, one for what was read.
+  func report(_ session: Session, _ path: String, shownAs name: String, since start: Double) {
+    let seconds = (StageTiming.now() - start)
+    let w = Int((session.scene.width * scale).rounded()), h = Int((session.scene.height * scale).rounded())
+    var st = stat()
+    let bytes = stat(path, &st) == 0 ? " \(st.st_size) bytes," : ""
+    let ext = path.split(separator: ".").last.map(String.init) ?? "?"
+    Session.printError("wrote \(name): \(ext.uppercased()), \(w)x\(h) px,\(bytes) in \(String(format3: seconds)) s")
+    let read = session.files
+    Session.printError("read \(session.fromStandardInput ? "the script from standard input" : session.scriptPath)\(read.isEmpty ? "" : ", " + read.joined(separator: ", "))")
   }
 
   /// Renders to the file `out`, whose extension picks the format.
   func render(_ session: Session, to out: String, progress: Bool, shownAs name: String? = nil) throws {
     if RenderJob.isAnimated(out) {
-      if session.scene.duration <= 0 {
+      if session.scene.duration <= 0 && !quiet {
         Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)".replacing("'\(out)'", with: "'\(name ?? out)'"))
       }
       guard at == nil else { throw HostError.usage("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
@@ -288,5 +310,14 @@ enum Main {
       Session.printError("error: " + ChartSceneCommand.message(for: error).split(separator: "\n").joined(separator: " "))
       exit(code == .validationFailure ? 64 : 1)
     }
+  }
+}
+
+extension String {
+  /// A number with three decimals (no Foundation here).
+  init(format3 x: Double) {
+    let m = Int((x * 1000).rounded())
+    let frac = String(m % 1000)
+    self = "\(m / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
   }
 }

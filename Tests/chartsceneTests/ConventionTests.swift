@@ -101,3 +101,27 @@ final class ConventionTests: TempFolderCase {
     XCTAssertTrue(lines[7].contains("cards"), lines[7])
   }
 }
+
+/// `-q` keeps stderr empty of warnings; `-v` says what was written and read.
+final class QuietVerboseTests: TempFolderCase {
+  func testQuietAndVerbose() throws {
+    try "return cs.scene { width = 60, height = 40, root = cs.text { text = 'x' } }".write(to: tmp.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+    // A still written as a GIF warns; -q keeps it quiet.
+    let loud = try CLI.run(["s.lua", "-o", "s.gif"], cwd: tmp)
+    XCTAssertEqual(loud.status, 0, loud.stderr)
+    XCTAssertTrue(loud.stderr.hasPrefix("warning: the scene is a still"), loud.stderr)
+    let quiet = try CLI.run(["s.lua", "-o", "s.gif", "-q"], cwd: tmp)
+    XCTAssertEqual(quiet.status, 0, quiet.stderr)
+    XCTAssertEqual(quiet.stderr, "")
+    let verbose = try CLI.run(["s.lua", "-o", "s.png", "--verbose", "--scale", "2"], cwd: tmp)
+    XCTAssertEqual(verbose.status, 0, verbose.stderr)
+    let lines = verbose.stderr.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2, verbose.stderr)
+    let size = try FileManager.default.attributesOfItem(atPath: tmp.appendingPathComponent("s.png").path)[.size] as? Int ?? -1
+    XCTAssertTrue(lines[0].hasPrefix("wrote s.png: PNG, 120x80 px, \(size) bytes, in "), lines[0])
+    XCTAssertEqual(lines.last, "read s.lua")
+    let both = try CLI.run(["s.lua", "-q", "-v"], cwd: tmp)
+    XCTAssertEqual(both.status, 64)
+    XCTAssertEqual(both.stderr, "error: --quiet and --verbose cannot be used together\n")
+  }
+}
