@@ -84,4 +84,28 @@ final class AttackRoundTests: FolderCase {
     try write("p.lua", head + "return cs.scene{ width = 200, height = 160, root = cs.chart{ data = s[1], rotation3d = { angle = 30, perspective = 1e-300 } } }")
     try fails(["p.lua"], "p.lua:2: bad field 'perspective' in cs.chart rotation3d (must be between 1 and 1000000", seconds: 5)
   }
+
+  // MARK: 12. The time limit through coroutines
+
+  /// `coroutine.resume`, `coroutine.close`, a `pcall` around `coroutine.wrap` returned the
+  /// time-limit error as a value and the script went on to exit 0.
+  func testCoroutinesDoNotSwallowTheTimeLimit() throws {
+    let scene = "return cs.scene{ width = 100, height = 100, root = cs.spacer{} }"
+    let cases = [
+      "local co = coroutine.create(function() while true do end end)\nprint(coroutine.resume(co))\n" + scene,
+      "local co = coroutine.create(function() while true do end end)\ncoroutine.resume(co)\nprint(coroutine.close(co))\n" + scene,
+      "local f = coroutine.wrap(function() while true do end end)\nprint(pcall(f))\n" + scene,
+      "local f = coroutine.wrap(function() while true do end end)\nprint(xpcall(f, function(m) return 'caught' end))\n" + scene,
+      "local co = coroutine.create(function() local g = coroutine.wrap(function() while true do end end); print(pcall(g)) end)\nprint(coroutine.resume(co))\n" + scene,
+    ]
+    for (k, body) in cases.enumerated() {
+      try write("c\(k).lua", body)
+      try fails(["c\(k).lua", "--max-time", "1"], "c\(k).lua:1: script ran for too long (over 1 s; --max-time)", seconds: 4)
+    }
+    // Yielding through a pcall inside a coroutine still works.
+    try write("y.lua", "local co = coroutine.create(function() local ok, v = pcall(function() coroutine.yield(1); return 2 end); coroutine.yield(v) end)\n"
+      + "local _, a = coroutine.resume(co); local _, b = coroutine.resume(co)\nassert(a == 1 and b == 2)\n" + scene)
+    let r = try run(["y.lua", "-o", "y.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+  }
 }

@@ -46,6 +46,7 @@ typedef struct cs_limits {
   double deadline;      /* CLOCK_MONOTONIC seconds at which the call is stopped; 0: none */
   double budget;        /* seconds the call was given */
   char where[512];      /* "chunk:line:" of the last place seen (refusal, hook) */
+  char stopped[700];    /* the "script ran for too long" message, once raised in this call */
   char timeflag[32];    /* the option that sets the time limit, named in the report */
   char memoryflag[32];  /* the option that sets the memory limit */
   lua_State *main;
