@@ -1,5 +1,6 @@
 import Drawing
 import Gestures
+import SceneGraph
 
 /// Writes down what a live user did as timeline events (`cs.tap`, `cs.longpress`, `cs.drag`
 /// with `hold`, `cs.scroll`), with targets resolved to node ids and chart parts where the
@@ -86,14 +87,14 @@ public final class Recorder {
   /// Where a press happened: its target, unless the exact point matters (the plot, where it
   /// places the indicator, or nothing in particular).
   func place(_ p: Press, key: String) -> String {
-    if let t = p.target, !t.hasSuffix(".plot") { return "target = \(Self.literal(t))" }
+    if let t = p.target, !t.hasSuffix(".plot") { return "target = \(Preset.quote(t))" }
     return "\(key) = {\(n(p.p0.x)), \(n(p.p0.y))}"
   }
 
   func flushWheel() {
     guard let w = wheel else { return }
     wheel = nil
-    let placeText = w.target.map { "target = \(Self.literal($0))" } ?? "pos = {\(n(w.at.x)), \(n(w.at.y))}"
+    let placeText = w.target.map { "target = \(Preset.quote($0))" } ?? "pos = {\(n(w.at.x)), \(n(w.at.y))}"
     lines.append("cs.scroll { at = \(n(w.t0)), \(placeText), by = {\(n(w.by.x)), \(n(w.by.y))}, duration = \(n(max(0.02, w.t1 - w.t0))) },")
   }
 
@@ -107,24 +108,6 @@ public final class Recorder {
     out += "return {\n"
     for l in lines { out += "  " + l + "\n" }
     return out + "}\n"
-  }
-
-  /// `s` as a Lua string literal: ids come from the script and may hold quotes, backslashes,
-  /// newlines or `]]`; written raw they would end the string and add code to the timeline.
-  static func literal(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where u.value < 0x20 || u.value == 0x7f:
-        // Three digits always: `\0012` would otherwise read as one escape.
-        let d = String(u.value)
-        out += "\\" + String(repeating: "0", count: 3 - d.count) + d
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out + "\""
   }
 
   func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
