@@ -530,12 +530,35 @@ void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
 
 struct watchdog { double grace; void (*overdue)(const char *); };
 
+/* The whole run's budget: CPU seconds of the process (every thread: the script's calls,
+   layout, drawing, encoding), whatever each call took; 0: none. */
+static double total_budget;
+static char total_report[700];
+
+void cs_settotal(double seconds, const char *report) {
+  pthread_mutex_lock(&watch_lock);
+  total_budget = seconds;
+  snprintf(total_report, sizeof total_report, "%s", report);
+  pthread_mutex_unlock(&watch_lock);
+}
+
+double cs_cputime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void *watchdog_main(void *arg) {
   struct watchdog *w = arg;
   char buf[1024];
   for (;;) {
     usleep(100000);
     if (cs_overdue(w->grace, buf, sizeof buf)) w->overdue(buf);
+    pthread_mutex_lock(&watch_lock);
+    int spent = total_budget > 0 && cs_cputime() > total_budget;
+    if (spent) snprintf(buf, sizeof buf, "%s", total_report);
+    pthread_mutex_unlock(&watch_lock);
+    if (spent) w->overdue(buf);
   }
   return NULL;
 }

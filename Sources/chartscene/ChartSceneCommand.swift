@@ -88,6 +88,9 @@ struct Render: ParsableCommand {
   @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
   var maxMemory: String = "1G"
 
+  @Option(help: "CPU seconds the whole run may use: every call of the script, every frame, in all.")
+  var maxTotalTime: Double = Watchdog.defaultTotal
+
   @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
   var args: [String] = []
 
@@ -120,6 +123,7 @@ struct Render: ParsableCommand {
       if frames != nil && !RenderJob.isAnimated(output) { throw ValidationError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(output)'") }
     }
     guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
+    guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
     if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
     if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
   }
@@ -170,6 +174,8 @@ struct Render: ParsableCommand {
     // (--live leaves Ctrl-C to the window, which quits cleanly and writes --record.)
     if !live { TempFiles.removeOnSignals() }
     Watchdog.start()
+    // (A live window runs as long as its user wants.)
+    if !live && !watch { Watchdog.limitTotal(maxTotalTime, script: script) }
     if live {
       try LiveLoop(script: script, overrides: overrides(), record: record).run()
       return

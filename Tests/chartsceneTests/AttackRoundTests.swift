@@ -141,4 +141,21 @@ final class AttackRoundTests: FolderCase {
     XCTAssertEqual(lint.status, 1)
     XCTAssertTrue(lint.stdout.contains(#"texts 'a\x1b[2Jb' and 'a\x1b[2Jb' overlap"#), lint.stdout)
   }
+
+  // MARK: 8. Total work
+
+  /// An update spending 0.09 s a tick at 240 fps for 3,600 s ran about 21 hours: the whole
+  /// run's CPU time is bounded (--max-total-time), and so are frames × pixels.
+  func testTheWholeRunHasABudget() throws {
+    try write("slow.lua", "return cs.scene{ width = 100, height = 80, fps = 240, duration = 3600, root = cs.spacer{},\n"
+      + "  update = function(t) local x = 0 for i = 1, 2e5 do x = x + i end end }")
+    try fails(["slow.lua", "-o", "slow.mp4", "--max-total-time", "2"], "slow.lua: the run used more than 2 s of CPU time in all (--max-total-time)", seconds: 4)
+    let lint = try run(["lint", "slow.lua", "--max-total-time", "2"])
+    XCTAssertEqual(lint.status, 1)
+    XCTAssertEqual(lint.stderr, "error: slow.lua: the run used more than 2 s of CPU time in all (--max-total-time)\n")
+    XCTAssertLessThan(lint.seconds, 4)
+    try fails(["slow.lua", "-o", "slow.mp4", "--max-total-time", "0"], "bad --max-total-time 0.0", status: 64)
+    try write("huge.lua", "return cs.scene{ width = 16384, height = 16384, fps = 240, duration = 3600, root = cs.spacer{} }")
+    try fails(["huge.lua", "-o", "huge.mp4"], "the animation would be 864000 frames of 16384x16384 pixels, 231928 billion pixels in all; the largest is 2000 billion", seconds: 5)
+  }
 }

@@ -90,6 +90,11 @@ int cs_overdue(double grace, char *buf, size_t bufsize);
 /// Starts (once per process) a thread that calls `overdue` with the report when
 /// `cs_overdue(grace, ...)` holds. `overdue` must end the process.
 void cs_startwatchdog(double grace, void (*overdue)(const char *message));
+/// The whole run's budget: once the process has used `seconds` of CPU time (0: no budget),
+/// the watchdog calls its `overdue` with `report`.
+void cs_settotal(double seconds, const char *report);
+/// CPU seconds the process has used (all threads).
+double cs_cputime(void);
 
 /// Seconds of CLOCK_MONOTONIC.
 double cs_now(void);
