@@ -91,6 +91,9 @@ struct Render: ParsableCommand {
   @Option(help: "CPU seconds the whole run may use: every call of the script, every frame, in all.")
   var maxTotalTime: Double = Watchdog.defaultTotal
 
+  @Option(help: "The largest still image or document (PNG, SVG, PDF) to write, e.g. 64M.")
+  var maxOutput: String = "512M"
+
   @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
   var args: [String] = []
 
@@ -125,11 +128,12 @@ struct Render: ParsableCommand {
     guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
     guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
     if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
+    if Render.parseMemory(maxOutput, minimum: 1 << 10) == nil { throw ValidationError("bad --max-output '\(maxOutput)' (expected a size from 1K to 1T, e.g. 64M or 2G)") }
     if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
   }
 
   /// "512M", "2G", "1.5G", "300000K", "1T" (binary units; a bare number is MiB).
-  static func parseMemory(_ s: String) -> Int? {
+  static func parseMemory(_ s: String, minimum: Int = 1 << 20) -> Int? {
     var text = s.uppercased()
     if text.hasSuffix("IB") { text.removeLast(2) } else if text.hasSuffix("B") { text.removeLast() }
     var unit = 1 << 20
@@ -142,7 +146,7 @@ struct Render: ParsableCommand {
     }
     guard let n = Double(text), n.isFinite else { return nil }
     let bytes = n * Double(unit)
-    guard bytes >= Double(1 << 20), bytes <= Double(1 << 40) else { return nil }
+    guard bytes >= Double(minimum), bytes <= Double(1 << 40) else { return nil }
     return Int(bytes)
   }
 
@@ -232,7 +236,7 @@ struct Render: ParsableCommand {
     } else {
       guard shard == nil else { throw HostError.usage("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
       guard frames == nil else { throw HostError.usage("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
-      try RenderJob(output: out, time: at ?? 0, scale: scale).run(session)
+      try RenderJob(output: out, time: at ?? 0, scale: scale, maxOutput: Render.parseMemory(maxOutput, minimum: 1 << 10) ?? RenderJob.defaultMaxOutput).run(session)
     }
   }
 

@@ -158,4 +158,19 @@ final class AttackRoundTests: FolderCase {
     try write("huge.lua", "return cs.scene{ width = 16384, height = 16384, fps = 240, duration = 3600, root = cs.spacer{} }")
     try fails(["huge.lua", "-o", "huge.mp4"], "the animation would be 864000 frames of 16384x16384 pixels, 231928 billion pixels in all; the largest is 2000 billion", seconds: 5)
   }
+
+  // MARK: 9. The size of one output
+
+  /// 100 k `g:text` calls wrote a 467 MB SVG: one file is at most --max-output (512 MiB by
+  /// default), and a document past it stops being written at that size.
+  func testOneOutputIsBounded() throws {
+    try write("many.lua", "return cs.scene{ width = 400, height = 300, root = cs.canvas{ draw = function(g)\n"
+      + "for i = 1, 20000 do g:text('text number ' .. i, i % 400, i % 300) end end } }")
+    for out in ["out.svg", "out.pdf", "out.png"] {
+      try fails(["many.lua", "-o", out, "--max-output", "8K"], "cannot render '\(out)': the \(out.hasSuffix("png") ? "image" : "document") would be larger than 8 KiB (--max-output)", seconds: 20)
+    }
+    try fails(["many.lua", "--max-output", "lots"], "bad --max-output 'lots'", status: 64)
+    let r = try run(["many.lua", "-o", "ok.svg", "--max-output", "64M"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+  }
 }
