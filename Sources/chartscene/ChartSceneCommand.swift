@@ -94,6 +94,10 @@ struct Render: ParsableCommand {
   @Option(help: "The largest still image or document (PNG, SVG, PDF) to write, e.g. 64M.")
   var maxOutput: String = "512M"
 
+  @Option(name: .customLong("allow-read"), help: ArgumentHelp("Lets the script read files in this folder too (besides its own folder and the current one); repeat for more.", valueName: "DIR"),
+          completion: .directory)
+  var allowRead: [String] = []
+
   @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
   var args: [String] = []
 
@@ -128,6 +132,7 @@ struct Render: ParsableCommand {
     guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
     guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
     if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
+    for d in allowRead where !(AssetLocator.realPath(d).map(AssetLocator.isDirectory) ?? false) { throw ValidationError("bad --allow-read '\(d)': not a folder") }
     if Render.parseMemory(maxOutput, minimum: 1 << 10) == nil { throw ValidationError("bad --max-output '\(maxOutput)' (expected a size from 1K to 1T, e.g. 64M or 2G)") }
     if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
   }
@@ -158,6 +163,7 @@ struct Render: ParsableCommand {
     overrides.maxTime = maxTime
     overrides.maxMemory = Render.parseMemory(maxMemory) ?? overrides.maxMemory
     overrides.args = (try? ChartSceneModule.parseArgs(args).get()) ?? []
+    overrides.allowRead = allowRead
     return overrides
   }
 

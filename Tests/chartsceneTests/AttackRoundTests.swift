@@ -173,4 +173,33 @@ final class AttackRoundTests: FolderCase {
     let r = try run(["many.lua", "-o", "ok.svg", "--max-output", "64M"])
     XCTAssertEqual(r.status, 0, r.stderr)
   }
+
+  // MARK: 17, 18. What a script may read
+
+  /// A shared script drew /etc/passwd's names into a picture through a CSV's series names.
+  /// Reads are confined to the script's folder, the current one and --allow-read folders;
+  /// symbolic links are followed before the check; modules come from the script's folder only.
+  func testReadsAreConfined() throws {
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-outside-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try "date,secret\n2020-01-01,1\n2020-01-02,2\n".write(to: outside.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+    try "return 1\n".write(to: outside.appendingPathComponent("mod.lua"), atomically: true, encoding: .utf8)
+    try write("scene/s.lua", "local d = cs.data.csv(cs.args.f)\nreturn cs.scene{ width = 200, height = 150, root = cs.chart{ data = d } }")
+    try write("scene/m.lua", "local m = require('mod')\nreturn cs.scene{ width = 200, height = 150, root = cs.spacer{} }")
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("scene/link.csv").path, withDestinationPath: outside.appendingPathComponent("s.csv").path)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("scene/mod.lua").path, withDestinationPath: outside.appendingPathComponent("mod.lua").path)
+    let why = "it is outside the folders a script may read (the script's, the current one; --allow-read DIR adds one)"
+    for f in ["/etc/passwd", outside.appendingPathComponent("s.csv").path, "link.csv", "../../" + outside.lastPathComponent + "/s.csv"] {
+      try fails(["scene/s.lua", "--arg", "f=\(f)"], "scene/s.lua:1: cannot read '\(f)': \(why)", seconds: 5)
+    }
+    try fails(["scene/m.lua"], "scene/m.lua:1: cannot read 'mod.lua': it is outside the script's folder (modules are found there only)", seconds: 5)
+    // --allow-read widens it; a file in the current folder is readable; --arg names are not implied.
+    let ok = try run(["scene/s.lua", "--arg", "f=link.csv", "--allow-read", outside.path, "-o", "ok.png"])
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+    try "date,x\n2020-01-01,1\n2020-01-02,2\n".write(to: dir.appendingPathComponent("here.csv"), atomically: true, encoding: .utf8)
+    let here = try run(["scene/s.lua", "--arg", "f=../here.csv", "-o", "here.png"])
+    XCTAssertEqual(here.status, 0, here.stderr)
+    try fails(["scene/s.lua", "--arg", "f=x.csv", "--allow-read", "nothere"], "bad --allow-read 'nothere': not a folder", status: 64)
+  }
 }
