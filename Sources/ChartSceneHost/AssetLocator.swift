@@ -176,6 +176,15 @@ public enum AssetLocator {
     return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// One name for an output that may not exist yet: its folder's canonical path and its
+  /// own name (`out/./a.png`, `out//a.png` and `../w/out/a.png` are one file).
+  public static func canonicalOutput(_ path: String) -> String {
+    if let whole = realPath(path) { return whole }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let folder = realPath(parent(path)) else { return path }
+    return (folder == "/" ? "" : folder) + "/" + name
+  }
+
   /// The canonical path of an existing file, for comparing two names of one file.
   public static func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }

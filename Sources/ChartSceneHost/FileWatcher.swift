@@ -9,13 +9,35 @@ public final class FileWatcher {
   public init() { fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
   deinit { if fd >= 0 { close(fd) } }
 
-  public func watch(_ paths: [String]) {
-    files = Set(paths.map(FileWatcher.absolute))
-    for folder in Set(files.map(FileWatcher.folder)) where !folders.values.contains(folder) {
+  /// The most folders watched at once (each is an inotify watch, a kernel resource the
+  /// user's other programs share: 8,192 by default on many systems).
+  public static let maximumFolders = 256
+
+  /// Watches `paths` (the script, what it read, what it tried to read) and nothing else:
+  /// folders of an earlier load that this one no longer needs are released. Returns how
+  /// many files are left unwatched because their folders are past `maximumFolders`.
+  @discardableResult
+  public func watch(_ paths: [String]) -> Int {
+    let wanted = paths.map(FileWatcher.absolute)
+    // In the order the files were read: the script and its first files come first.
+    var order: [String] = []
+    var seen = Set<String>()
+    for f in wanted where seen.insert(FileWatcher.folder(f)).inserted { order.append(FileWatcher.folder(f)) }
+    let kept = Set(order.prefix(FileWatcher.maximumFolders))
+    for (wd, folder) in folders where !kept.contains(folder) {
+      inotify_rm_watch(fd, wd)
+      folders[wd] = nil
+    }
+    for folder in order.prefix(FileWatcher.maximumFolders) where !folders.values.contains(folder) {
       let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
       if wd >= 0 { folders[wd] = folder }
     }
+    files = Set(wanted.filter { kept.contains(FileWatcher.folder($0)) })
+    return wanted.count - files.count
   }
+
+  /// Folders watched now.
+  public var watchedFolders: Int { folders.count }
 
   /// True when a watched file changed (waits `timeoutMs`; 0 does not wait); a burst of
   /// events counts once.

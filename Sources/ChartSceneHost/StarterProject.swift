@@ -74,26 +74,38 @@ public enum StarterProject {
   /// Writes the three files into `dir` (created when missing); never overwrites a file.
   /// Returns the paths written.
   public static func create(in dir: String) throws(HostError) -> [String] {
-    if !AssetLocator.isDirectory(dir) && mkdir(dir, 0o755) != 0 {
-      throw HostError("cannot create the folder '\(dir)': \(AssetLocator.errorText())")
-    }
     let typesFolder = String(definitionsPath.split(separator: "/")[0])
     let files = [("scene.lua", scene), (".luarc.json", luarc(library: typesFolder)), (".luacheckrc", luacheckrc), (definitionsPath, definitions)]
     for (name, _) in files where access(dir + "/" + name, F_OK) == 0 {
       throw HostError("'\(dir)/\(name)' already exists; chartscene init never overwrites a file (pick another folder)")
     }
-    var written: [String] = []
-    if !AssetLocator.isDirectory(dir + "/" + typesFolder) && mkdir(dir + "/" + typesFolder, 0o755) != 0 {
-      throw HostError("cannot create the folder '\(dir)/\(typesFolder)': \(AssetLocator.errorText())")
+    // What this run made, removed again (newest first) when it cannot finish: a refused
+    // init leaves nothing behind.
+    var made: [(path: String, folder: Bool)] = []
+    func undo() { for m in made.reversed() { if m.folder { rmdir(m.path) } else { unlink(m.path) } } }
+    for folder in [dir, dir + "/" + typesFolder] where !AssetLocator.isDirectory(folder) {
+      guard mkdir(folder, 0o755) == 0 else {
+        let why = AssetLocator.errorText()
+        undo()
+        throw HostError("cannot create the folder '\(folder)': \(why)")
+      }
+      made.append((folder, true))
     }
+    var written: [String] = []
     for (name, text) in files {
       let path = dir + "/" + name
       let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { throw HostError("cannot write '\(path)': \(AssetLocator.errorText())") }
+      guard fd >= 0 else {
+        let why = AssetLocator.errorText()
+        undo()
+        throw HostError("cannot write '\(path)': \(why)")
+      }
+      made.append((path, false))
       let bytes = Array(text.utf8)
       let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      let why = AssetLocator.errorText()
       close(fd)
-      guard n == bytes.count else { unlink(path); throw HostError("cannot write '\(path)': \(AssetLocator.errorText())") }
+      guard n == bytes.count else { undo(); throw HostError("cannot write '\(path)': \(why)") }
       written.append(path)
     }
     return written

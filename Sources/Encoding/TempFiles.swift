@@ -21,9 +21,12 @@ public enum TempFiles {
   public static func unregister(child: pid_t) { _ = children.withLock { $0.remove(child) } }
 
   /// mkstemp(template), registered under the same lock that `removeAll` takes, so no file
-  /// is ever made and missed.
+  /// is ever made and missed. Once the process is stopping no file is made at all (nil,
+  /// errno EINTR): a worker starting a frame after `removeAll` emptied the set would leave
+  /// an empty `.chartscene-XXXXXX` behind.
   public static func create(_ template: inout [CChar]) -> Int32? {
     paths.withLock { set -> Int32? in
+      if stopping.load(ordering: .acquiring) { errno = EINTR; return nil }
       let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
       guard fd >= 0 else { return nil }
       set.insert(String(cString: template.map { UInt8(bitPattern: $0) }))

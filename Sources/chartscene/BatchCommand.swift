@@ -62,7 +62,7 @@ final class BatchRunner: Sendable {
     var duplicate = Set<Int>()
     for job in jobs {
       guard case .success(let words) = job.words, let out = BatchRunner.output(words) else { continue }
-      let key = AssetLocator.realPath(out) ?? out
+      let key = AssetLocator.canonicalOutput(out)
       if let first = owner[key] {
         report(job, "-o '\(out)' is also the output of line \(first)")
         duplicate.insert(job.line)

@@ -26,8 +26,13 @@ struct WatchLoop {
     }
     attempt(true)
     let watcher = FileWatcher()
+    var warned = false
     while true {
-      watcher.watch([script] + log.paths)
+      let unwatched = watcher.watch([script] + log.paths)
+      if unwatched > 0 && !warned {
+        warned = true
+        Session.printError("warning: \(script) read files in more than \(FileWatcher.maximumFolders) folders: \(unwatched) of them are not watched")
+      }
       while !watcher.changed(timeoutMs: 1000) {}
       attempt(false)
     }

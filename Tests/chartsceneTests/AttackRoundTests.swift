@@ -202,4 +202,56 @@ final class AttackRoundTests: FolderCase {
     XCTAssertEqual(here.status, 0, here.stderr)
     try fails(["scene/s.lua", "--arg", "f=x.csv", "--allow-read", "nothere"], "bad --allow-read 'nothere': not a folder", status: 64)
   }
+
+  // MARK: 13. SIGTERM in a PNG sequence
+
+  /// SIGTERM during a PNG sequence left an empty `.chartscene-XXXXXX` in 2 of 18 runs: a
+  /// worker made its next frame's file after the cleanup had emptied the list. Stopped at
+  /// many moments, the folder is always as before.
+  func testSIGTERMDuringASequenceLeavesNothing() throws {
+    try write("seq.lua", "return cs.scene{ width = 160, height = 120, duration = 20, fps = 30, root = cs.chart{ data = cs.data.sample()[1] } }")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("f"), withIntermediateDirectories: true)
+    for k in 0..<12 {
+      let before = try snapshot()
+      let p = Process()
+      p.executableURL = CLI.binary
+      p.arguments = ["seq.lua", "-o", "f/f-%04d.png"]
+      p.currentDirectoryURL = dir
+      p.standardError = FileHandle.nullDevice
+      try p.run()
+      // Wait for the first frame's temporary file, then a little more each time.
+      let start = Date()
+      while Date().timeIntervalSince(start) < 20 {
+        if try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("f").path).contains(where: { $0.hasPrefix(".chartscene-") }) { break }
+        usleep(2_000)
+      }
+      usleep(UInt32(k * 7_000))
+      kill(p.processIdentifier, SIGTERM)
+      p.waitUntilExit()
+      XCTAssertEqual(p.terminationStatus, 128 + SIGTERM)
+      XCTAssertEqual(try snapshot(), before, "run \(k): the stopped sequence left files")
+    }
+  }
+
+  /// `init` that cannot finish removes what it made; batch knows `out/./a.png` is `out/a.png`.
+  func testInitAndBatchCleanEdges() throws {
+    // A types/ folder that cannot be made (a file of that name): nothing else is left.
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("p"), withIntermediateDirectories: true)
+    try write("p/types", "not a folder")
+    let before = try snapshot()
+    let r = try run(["init", "p/new"])
+    XCTAssertEqual(r.status, 0, r.stderr)  // a new folder of its own is fine
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("p/new"))
+    let blocked = try run(["init", "p"])
+    XCTAssertEqual(blocked.status, 1)
+    XCTAssertTrue(blocked.stderr.hasPrefix("error: "), blocked.stderr)
+    XCTAssertEqual(try snapshot(), before, "a refused init left files")
+    // Batch: two spellings of one output are one output.
+    try write("v.lua", "return cs.scene{ width = 60, height = 40, root = cs.spacer{} }")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+    try write("jobs.txt", "v.lua -o out/a.png\nv.lua -o out/./a.png\nv.lua -o out//a.png\n")
+    let b = try run(["batch", "jobs.txt"])
+    XCTAssertEqual(b.status, 1)
+    XCTAssertEqual(b.stderr.split(separator: "\n").sorted(), ["error: jobs.txt:2: -o 'out/./a.png' is also the output of line 1", "error: jobs.txt:3: -o 'out//a.png' is also the output of line 1"], b.stderr)
+  }
 }

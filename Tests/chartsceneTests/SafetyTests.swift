@@ -183,8 +183,10 @@ final class SafetyTests: FolderCase {
   }
 
   func testDataPathsMustBeRegularFiles() throws {
+    // A device is refused: outside the folders a script may read, and, allowed, not a file.
     try write("s.lua", "local d = cs.data.csv('/dev/zero')")
-    try fails(["s.lua"], "s.lua:1: cannot read '/dev/zero': it is not a regular file")
+    try fails(["s.lua"], "s.lua:1: cannot read '/dev/zero': it is outside the folders a script may read")
+    try fails(["s.lua", "--allow-read", "/dev"], "s.lua:1: cannot read '/dev/zero': it is not a regular file")
     XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.csv").path, 0o600), 0)
     try write("s.lua", "local d = cs.data.csv('pipe.csv')")
     try fails(["s.lua"], "s.lua:1: cannot read '")
