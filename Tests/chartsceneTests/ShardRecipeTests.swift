@@ -245,6 +245,11 @@ final class ShardRecipeTests: XCTestCase {
     let command = try XCTUnwrap(job["command"] as? [String])
     XCTAssertEqual(Array(command.prefix(2)), ["sh", "-c"])
     XCTAssertTrue(command[2].contains("--shard auto/12 -o out/seg-$((JOB_COMPLETION_INDEX + 1)).mp4"), command[2])
+    // The manifest docs/scale.md shows is the one the recipe writes.
+    r = try ScaleTests.tool("/bin/bash", [recipe("k8s-indexed-job.sh"), "story.lua", "8", "story.mp4"], cwd: work, env: fakeEnv.merging(["DRY_RUN": "1"]) { $1 })
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let shown = try XCTUnwrap(try blocks().first { $0.lang == "yaml" && $0.text.contains("kind: Job") }?.text)
+    XCTAssertEqual(shown, try String(contentsOf: work.appendingPathComponent("logs/k8s-shards.yaml"), encoding: .utf8))
     let join = try manifest("k8s-concat.yaml")
     XCTAssertNil(join["mode"] as? String)
     XCTAssertTrue((join["command"] as? [String])?.last?.contains("chartscene concat story.mp4") == true)
