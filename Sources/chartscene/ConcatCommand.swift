@@ -56,6 +56,7 @@ struct ConcatCommand: ParsableCommand {
     // Empty shards (no frames: more shards than keyframe intervals) carry no stream: they
     // count for the set but add nothing to the join.
     let joined = set.filter { !$0.empty }.map(\.path)
+    guard !joined.isEmpty else { throw HostError("cannot join: every segment is an empty marker (a shard with no frames)") }
     let metadata = set.first?.version.map { [("comment", $0)] } ?? []
     do { try FFmpegEncoder.concat(joined, to: output, metadata: metadata) } catch { throw HostError(error.description) }
   }
