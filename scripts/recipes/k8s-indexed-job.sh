@@ -4,7 +4,7 @@
 #
 #   scripts/recipes/k8s-indexed-job.sh SCRIPT N OUT.mp4 [RENDER OPTIONS...]
 #
-# Both Jobs run chartscene from IMAGE (chartscene, its assets and ffmpeg) in /work, a volume
+# Both Jobs run chartscene from IMAGE (chartscene, its assets, ffmpeg, sh and seq) in /work, a volume
 # from the PersistentVolumeClaim CLAIM that holds SCRIPT and its files (paths relative to
 # /work) and receives out/seg-1.mp4 … out/seg-N.mp4 and OUT. Here it makes out/ and logs/:
 # the manifests (logs/k8s-shards.yaml, logs/k8s-concat.yaml) and, once the Jobs are done,
