@@ -97,10 +97,10 @@ static void cs_hook(lua_State *L, lua_Debug *ar) {
        error cannot run on: the next instruction after it raises again, until the error
        reaches the host. */
     lua_sethook(L, cs_hook, LUA_MASKCOUNT, 1);
-    char msg[700];
-    snprintf(msg, sizeof msg, "%s script ran for too long (over %g s%s%s)", lim->where, lim->budget,
-             lim->timeflag[0] ? "; " : "", lim->timeflag);
-    luaL_error(L, "%s", msg);
+    if (!lim->stopped[0])
+      snprintf(lim->stopped, sizeof lim->stopped, "%s script ran for too long (over %g s%s%s)", lim->where, lim->budget,
+               lim->timeflag[0] ? "; " : "", lim->timeflag);
+    luaL_error(L, "%s", lim->stopped);
   }
 }
 
@@ -133,6 +133,7 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   memcpy(lim->where, where, sizeof where);
   lim->wheregen++;
   lim->budget = seconds;
+  lim->stopped[0] = 0;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
   unwatch_locked(lim);
   lim->outer = watched;
@@ -359,6 +360,36 @@ static int cs_xpcallhandler(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* pcall, xpcall, coroutine.resume and coroutine.close (upvalue 1: the function wrapped)
+   return false and a message for an error. Past the deadline that error is raised again in
+   the caller, with the message as first raised: the hook makes every instruction of the
+   thread that ran out raise it, but a coroutine's error reaches its resumer as a value, and
+   the resumer's next instructions could run on. So no function of the script catches the
+   time limit, in any coroutine. A continuation keeps them yieldable. */
+static int cs_rethrowk(lua_State *L, int status, lua_KContext ctx) {
+  (void)status; (void)ctx;
+  cs_limits *lim = limits_of(L);
+  if (lim && lim->deadline > 0 && !lim->closing && cs_now() > lim->deadline
+      && lua_gettop(L) >= 1 && lua_type(L, 1) == LUA_TBOOLEAN && !lua_toboolean(L, 1)) {
+    if (lim->stopped[0]) lua_pushstring(L, lim->stopped); else lua_pushvalue(L, 2);
+    return lua_error(L);
+  }
+  return lua_gettop(L);
+}
+
+static int cs_rethrowing(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, cs_rethrowk);
+  return cs_rethrowk(L, LUA_OK, 0);
+}
+
+static void rethrowing(lua_State *L, int tableidx, const char *field) {
+  lua_getfield(L, tableidx, field);
+  lua_pushcclosure(L, cs_rethrowing, 1);
+  lua_setfield(L, tableidx, field);
+}
+
 /* xpcall(f, msgh, ...) with msgh wrapped as above (upvalue 1: the real xpcall). */
 static int cs_xpcall(lua_State *L) {
   luaL_checktype(L, 2, LUA_TFUNCTION);
@@ -402,6 +433,12 @@ void cs_opensandbox(lua_State *L) {
   lua_getfield(L, g, "xpcall");
   lua_pushcclosure(L, cs_xpcall, 1);
   lua_setfield(L, g, "xpcall");
+  rethrowing(L, g, "xpcall");
+  rethrowing(L, g, "pcall");
+  lua_getfield(L, g, "coroutine");
+  rethrowing(L, lua_gettop(L), "resume");
+  rethrowing(L, lua_gettop(L), "close");
+  lua_pop(L, 1);
 
   /* The same random numbers on every run (frames are a function of the script); a
      script may still call math.randomseed itself. */
@@ -493,12 +530,35 @@ void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
 
 struct watchdog { double grace; void (*overdue)(const char *); };
 
+/* The whole run's budget: CPU seconds of the process (every thread: the script's calls,
+   layout, drawing, encoding), whatever each call took; 0: none. */
+static double total_budget;
+static char total_report[700];
+
+void cs_settotal(double seconds, const char *report) {
+  pthread_mutex_lock(&watch_lock);
+  total_budget = seconds;
+  snprintf(total_report, sizeof total_report, "%s", report);
+  pthread_mutex_unlock(&watch_lock);
+}
+
+double cs_cputime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void *watchdog_main(void *arg) {
   struct watchdog *w = arg;
   char buf[1024];
   for (;;) {
     usleep(100000);
     if (cs_overdue(w->grace, buf, sizeof buf)) w->overdue(buf);
+    pthread_mutex_lock(&watch_lock);
+    int spent = total_budget > 0 && cs_cputime() > total_budget;
+    if (spent) snprintf(buf, sizeof buf, "%s", total_report);
+    pthread_mutex_unlock(&watch_lock);
+    if (spent) w->overdue(buf);
   }
   return NULL;
 }

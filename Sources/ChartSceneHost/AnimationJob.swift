@@ -34,6 +34,10 @@ public struct AnimationJob {
   }
 
   /// What one run renders and where: checked before any frame is painted.
+  /// The most pixels one animated render may draw, all frames together: an hour of 4K
+  /// (3840x2160) at 60 fps. A scene of 3600 s at 240 fps and 16384x16384 would be 116,000 times that.
+  public static let maximumPixels = 2e12
+
   struct Plan {
     var range: ClosedRange<Int>
     /// The PNG sequence's name pattern, or nil for one video file.
@@ -83,6 +87,11 @@ public struct AnimationJob {
       throw HostError.usage("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
     }
     try RenderJob.checkSize(width: scene.width, height: scene.height, scale: scale)
+    let pixels = Double(range.count) * (scene.width * scale).rounded() * (scene.height * scale).rounded()
+    guard pixels <= AnimationJob.maximumPixels else {
+      throw HostError("the animation would be \(range.count) frames of \(Int((scene.width * scale).rounded()))x\(Int((scene.height * scale).rounded())) pixels, "
+        + "\(Int((pixels / 1e9).rounded())) billion pixels in all; the largest is 2000 billion (an hour of 4K at 60 fps): fewer frames (--frames, --fps, duration) or a smaller size")
+    }
     let pattern = AnimationJob.sequencePattern(output)
     if let pattern {
       for k in range { try session.refuseInput(AnimationJob.name(pattern, k)) }

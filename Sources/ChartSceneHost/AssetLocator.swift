@@ -171,7 +171,7 @@ public enum AssetLocator {
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
   }
 
-  static func isDirectory(_ path: String) -> Bool {
+  public static func isDirectory(_ path: String) -> Bool {
     var st = stat()
     return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
   }

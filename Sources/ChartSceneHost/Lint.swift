@@ -11,6 +11,10 @@ public struct Lint {
   public static let visibleAlpha = 0.1
   /// Overlaps and clipping smaller than this (scene px) are ignored (antialiasing, rounding).
   public static let tolerance = 0.5
+  /// Findings listed for one frame and for a whole run; the rest are counted in one line
+  /// ("and 49,873,112 more"), so a scene of 10,000 overlapping texts prints a page, not 50 M lines.
+  public static let perFrame = 100
+  public static let perRun = 1000
 
   public struct Finding: Sendable, Equatable {
     public var time: Double
@@ -31,22 +35,34 @@ public struct Lint {
     }
     var out: [Finding] = []
     var previous = Set<String>()
+    var unlisted = 0, lastTime = 0.0
     for k in frames {
       let t = clock.time(ofFrame: k)
       let list = try session.displayList(at: t)
       var messages: [String] = []
-      checkCharts(session.scene, time: t, into: &messages)
-      checkDisplayList(list, viewports: Lint.viewports(session.scene), into: &messages)
+      var more = 0
+      var labelPairs = Set<String>()
+      checkCharts(session.scene, time: t, into: &messages, pairs: &labelPairs)
+      checkDisplayList(list, viewports: Lint.viewports(session.scene), labelPairs: labelPairs, into: &messages, more: &more)
       var seen = Set<String>()
-      for m in messages where seen.insert(m).inserted && !previous.contains(m) { out.append(Finding(time: t, message: m)) }
+      var listed = 0
+      for m in messages where seen.insert(m).inserted && !previous.contains(m) {
+        if listed < Lint.perFrame && out.count < Lint.perRun { out.append(Finding(time: t, message: m)); listed += 1 } else { more += 1 }
+      }
       previous = seen
+      if more > 0 {
+        let m = "and \(Lint.grouped(more)) more in this frame (lint lists \(Lint.perFrame) a frame)"
+        if out.count < Lint.perRun { if !previous.contains(m) { out.append(Finding(time: t, message: m)) }; previous.insert(m) } else { unlisted += more }
+      }
+      lastTime = t
     }
+    if unlisted > 0 { out.append(Finding(time: lastTime, message: "and \(Lint.grouped(unlisted)) more in later frames (lint lists \(Lint.perRun) in all)")) }
     return out
   }
 
   // MARK: - Charts
 
-  func checkCharts(_ scene: Scene, time t: Double, into out: inout [String]) {
+  func checkCharts(_ scene: Scene, time t: Double, into out: inout [String], pairs: inout Set<String>) {
     let sceneRect = Rect(0, 0, scene.width, scene.height)
     func visit(_ n: Node, _ outer: DrawnTransform, _ opacity: Double) {
       guard n.placement.visible else { return }
@@ -56,14 +72,14 @@ public struct Lint {
       if n.placement.turn + (n.style.rotation3d?.angle ?? 0) != 0 { return }
       if alpha > Lint.visibleAlpha, let spec = n.chart {
         let isCard: Bool = { if case .card = n.kind { return true }; return false }()
-        check(chart: spec, card: isCard, node: n, transform: drawn, opacity: alpha, time: t, scene: sceneRect, into: &out)
+        check(chart: spec, card: isCard, node: n, transform: drawn, opacity: alpha, time: t, scene: sceneRect, into: &out, pairs: &pairs)
       }
       for c in n.children { visit(c, drawn, alpha) }
     }
     visit(scene.root, .identity, 1)
   }
 
-  func check(chart spec: ChartSpec, card: Bool, node n: Node, transform: DrawnTransform, opacity: Double, time t: Double, scene: Rect, into out: inout [String]) {
+  func check(chart spec: ChartSpec, card: Bool, node n: Node, transform: DrawnTransform, opacity: Double, time t: Double, scene: Rect, into out: inout [String], pairs: inout Set<String>) {
     let measurer = session.text
     let presentation = session.scene.presentation
     let window = presentation.window(spec.data, at: t)
@@ -71,11 +87,12 @@ public struct Lint {
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: t)
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
                          xLevel: presentation.xLevel(n.id, spec.data, at: t))
-    let name = "chart '\(n.id)'"
+    let name = "chart '\(Lint.quoted(n.id))'"
     let visible = (axes.xLabels + axes.yLabels).filter { $0.alpha * opacity > Lint.visibleAlpha }
     for a in 0..<visible.count {
       for b in (a + 1)..<max(a + 1, visible.count) where Lint.overlap(visible[a].frame, visible[b].frame) {
         out.append("\(name): labels '\(visible[a].text)' and '\(visible[b].text)' overlap")
+        pairs.insert(visible[a].text + "\u{0}" + visible[b].text)
       }
     }
     let ys = axes.yLabels.filter { $0.alpha * opacity > Lint.visibleAlpha }
@@ -97,7 +114,8 @@ public struct Lint {
   /// a card's body) or by the scene's edges. Outer clips are scroll viewports: an item
   /// scrolled half out is not a mistake, nor is a view in motion (under an animated offset
   /// or scale) sliding across the scene's edge.
-  func checkDisplayList(_ list: DisplayList, viewports: [Rect], into out: inout [String]) {
+  /// `labelPairs`: the pairs of texts the chart checks already named as overlapping labels.
+  func checkDisplayList(_ list: DisplayList, viewports: [Rect], labelPairs: Set<String> = [], into out: inout [String], more: inout Int) {
     let scene = Rect(0, 0, list.size.width, list.size.height)
     var transforms: [Affine] = [.identity]
     // The clips around (nil: a scroll viewport, which is no container) and whether any of
@@ -148,9 +166,9 @@ public struct Lint {
           let shown = visibleArea.last!.map { Lint.intersection($0, ink) } ?? ink
           if !shown.isEmpty { texts.append((order, run.text, shown, alpha)); order += 1 }
           if let c = clips.last!, !c.isEmpty, c.intersects(ink), Lint.horizontallyClipped(ink, by: c) || Lint.verticallyClipped(ink, by: c) {
-            out.append("text '\(run.text)' is clipped by its container")
+            if out.count < Lint.perFrame { out.append("text '\(Lint.quoted(run.text))' is clipped by its container") } else { more += 1 }
           } else if !scrolled.last!, transforms.count == 1, !Lint.contains(scene, ink), scene.intersects(ink) {
-            out.append("text '\(run.text)' is clipped by the scene")
+            if out.count < Lint.perFrame { out.append("text '\(Lint.quoted(run.text))' is clipped by the scene") } else { more += 1 }
           }
         default: break
         }
@@ -159,21 +177,41 @@ public struct Lint {
     walk(list.items)
     // Texts that overlap where both still show above 0.1 after what was drawn over them
     // (each fill over a text's overlap dims it by its own opacity).
-    let already = Set(out)
     func shownAlpha(_ k: Int, _ common: Rect) -> Double {
       var a = texts[k].alpha
       for c in covers where c.order > texts[k].order && Lint.contains(c.rect, common) { a *= 1 - c.alpha }
       return a
     }
-    for i in 0..<texts.count {
-      for j in (i + 1)..<max(i + 1, texts.count) where Lint.overlap(texts[i].rect, texts[j].rect) {
-        let common = Lint.intersection(texts[i].rect, texts[j].rect)
-        if shownAlpha(i, common) <= Lint.visibleAlpha || shownAlpha(j, common) <= Lint.visibleAlpha { continue }
-        let a = texts[i].text, b = texts[j].text
-        if already.contains(where: { $0.hasSuffix("labels '\(a)' and '\(b)' overlap") || $0.hasSuffix("labels '\(b)' and '\(a)' overlap") }) { continue }
-        out.append("texts '\(a)' and '\(b)' overlap")
+    // Sweep along x: only texts whose x ranges meet are compared. Past the frame's cap the
+    // remaining overlaps are counted, not described (and not weighed against covers).
+    let byX = texts.indices.sorted { texts[$0].rect.x < texts[$1].rect.x }
+    for (p, i) in byX.enumerated() {
+      let ri = texts[i].rect
+      var q = p + 1
+      while q < byX.count, texts[byX[q]].rect.x < ri.maxX - Lint.tolerance {
+        let j = byX[q]
+        q += 1
+        guard Lint.overlap(ri, texts[j].rect) else { continue }
+        if out.count >= Lint.perFrame { more += 1; continue }
+        let (first, second) = texts[i].order < texts[j].order ? (i, j) : (j, i)
+        let common = Lint.intersection(ri, texts[j].rect)
+        if shownAlpha(first, common) <= Lint.visibleAlpha || shownAlpha(second, common) <= Lint.visibleAlpha { continue }
+        let a = texts[first].text, b = texts[second].text
+        if labelPairs.contains(a + "\u{0}" + b) || labelPairs.contains(b + "\u{0}" + a) { continue }
+        out.append("texts '\(Lint.quoted(a))' and '\(Lint.quoted(b))' overlap")
       }
     }
+  }
+
+  /// A text of the scene as a finding quotes it: one line, control characters escaped, cut
+  /// at 80 characters.
+  static func quoted(_ s: String) -> String { OneLine.clean(s, limit: 80) }
+
+  /// `49873112` as `49,873,112`.
+  static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n)), out: [Character] = []
+    while digits.count > 3 { out = [","] + digits.suffix(3) + out; digits.removeLast(3) }
+    return String(digits + out)
   }
 
   // MARK: - Geometry

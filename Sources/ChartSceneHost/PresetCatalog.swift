@@ -22,6 +22,8 @@ public enum PresetCatalog {
         rows.append((entry.name, entry.path, "(broken: \(error.message))"))
       }
     }
+    // Names, paths and descriptions come from shared files: printed escaped, one line each.
+    rows = rows.map { (OneLine.clean($0.0, limit: 100), OneLine.clean($0.1, limit: 200), OneLine.clean($0.2)) }
     let w1 = rows.map(\.0.count).max() ?? 0, w2 = rows.map(\.1.count).max() ?? 0
     return rows.map { r in
       r.0.padded(to: w1 + 2) + r.1.padded(to: w2 + 2) + r.2

@@ -1,5 +1,6 @@
 import Drawing
 import Gestures
+import SceneGraph
 
 /// Writes down what a live user did as timeline events (`cs.tap`, `cs.longpress`, `cs.drag`
 /// with `hold`, `cs.scroll`), with targets resolved to node ids and chart parts where the
@@ -86,22 +87,24 @@ public final class Recorder {
   /// Where a press happened: its target, unless the exact point matters (the plot, where it
   /// places the indicator, or nothing in particular).
   func place(_ p: Press, key: String) -> String {
-    if let t = p.target, !t.hasSuffix(".plot") { return "target = \"\(t)\"" }
+    if let t = p.target, !t.hasSuffix(".plot") { return "target = \(Preset.quote(t))" }
     return "\(key) = {\(n(p.p0.x)), \(n(p.p0.y))}"
   }
 
   func flushWheel() {
     guard let w = wheel else { return }
     wheel = nil
-    let placeText = w.target.map { "target = \"\($0)\"" } ?? "pos = {\(n(w.at.x)), \(n(w.at.y))}"
+    let placeText = w.target.map { "target = \(Preset.quote($0))" } ?? "pos = {\(n(w.at.x)), \(n(w.at.y))}"
     lines.append("cs.scroll { at = \(n(w.t0)), \(placeText), by = {\(n(w.by.x)), \(n(w.by.y))}, duration = \(n(max(0.02, w.t1 - w.t0))) },")
   }
 
   /// The recording as a Lua chunk that returns the timeline.
   public func luaSource(script: String) -> String {
     flushWheel()
-    var out = "-- Gestures recorded by chartscene --live from \(script).\n"
-    out += "-- Replay them headless: chartscene \(script) --timeline THIS_FILE -o out.mp4\n"
+    // (The script's name goes into comments: escaped, a name with a newline cannot add code.)
+    let name = OneLine.escape(script)
+    var out = "-- Gestures recorded by chartscene --live from \(name).\n"
+    out += "-- Replay them headless: chartscene \(name) --timeline THIS_FILE -o out.mp4\n"
     out += "return {\n"
     for l in lines { out += "  " + l + "\n" }
     return out + "}\n"

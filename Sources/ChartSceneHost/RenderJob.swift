@@ -12,9 +12,13 @@ public struct RenderJob {
   public var output: String
   public var time: Double
   public var scale: Double
+  /// The default of `--max-output`.
+  public static let defaultMaxOutput = OutputLimit.defaultBytes
+  /// The largest file this job may write (`--max-output`).
+  public var maxOutput: Int
 
-  public init(output: String, time: Double = 0, scale: Double = 1) {
-    self.output = output; self.time = time; self.scale = scale
+  public init(output: String, time: Double = 0, scale: Double = 1, maxOutput: Int = OutputLimit.defaultBytes) {
+    self.output = output; self.time = time; self.scale = scale; self.maxOutput = maxOutput
   }
 
   /// True for outputs made of many frames: videos, animated images, PNG sequences.
@@ -50,11 +54,14 @@ public struct RenderJob {
       switch format {
       // The session's text system: its layouts are already made (the scene was measured).
       case .png: bytes = try StillRenderer.png(list, scale: scale, painter: painter)
-      case .svg: bytes = try painter.vector(list, scale: scale, format: .svg)
-      case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf)
+      case .svg: bytes = try painter.vector(list, scale: scale, format: .svg, limit: maxOutput)
+      case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf, limit: maxOutput)
       }
     } catch {
       throw HostError("cannot render '\(output)': \(error)")
+    }
+    guard bytes.count <= maxOutput else {
+      throw HostError("cannot render '\(output)': the image would be larger than \(OutputLimit.text(maxOutput)) (--max-output)")
     }
     // Again: a draw callback may have read a file since the first check.
     try session.refuseInput(output)

@@ -42,6 +42,8 @@ public final class Session {
     public var maxMemory: Int = 1 << 30
     /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
     public var args: [(String, String)] = []
+    /// Folders the script may read besides its own and the current one (`--allow-read`).
+    public var allowRead: [String] = []
     public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
       self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
@@ -83,6 +85,7 @@ public final class Session {
     }
     files?(context.files)
     context.args = overrides.args
+    context.readableRoots = ([context.scriptDirectory.isEmpty ? "." : context.scriptDirectory, "."] + overrides.allowRead).compactMap(AssetLocator.realPath)
     let lua = LuaState()
     ChartSceneModule.install(lua, context: context)
     lua.memoryLimit = overrides.maxMemory

@@ -7,6 +7,16 @@ import Glibc
 /// hook stops ordinary Lua code at the deadline; this thread ends everything `grace`
 /// seconds later, with the usual one-line error, removing the temporary files first.
 public enum Watchdog {
+  /// The default of `--max-total-time`: an hour of CPU for one render or lint.
+  public static let defaultTotal = 3600.0
+
+  /// Ends the run (temporary files removed, one line, exit 1) once the process has used
+  /// `seconds` of CPU time in all; `script` names it in the line. Needs `start()`.
+  public static func limitTotal(_ seconds: Double, script: String) {
+    let s = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    cs_settotal(seconds, "\(OneLine.clean(script)): the run used more than \(s) s of CPU time in all (--max-total-time)")
+  }
+
   public static func start(grace: Double = 2) {
     // An error outside a protected call (Lua would abort): the same one line and exit.
     cs_setfatal { message in

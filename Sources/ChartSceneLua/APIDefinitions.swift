@@ -167,7 +167,7 @@ public enum APIDefinitions {
     Options(className: "cs.Rotation3D", owner: "rotation3d", doc: "A 3D turn.", fields: [
       Field("angle", "number", "degrees, -80 to 80 (required)"),
       Field("axis", "number[]", "{0,1,0} (vertical, the default) or {1,0,0}"),
-      Field("perspective", "number", "distance of the eye in pixels (default 1000)"),
+      Field("perspective", "number", "distance of the eye in pixels, 1 to 1000000 (default 1000)"),
     ]),
     Options(className: "cs.TapOptions", owner: "cs.tap", doc: "A tap at a time.", fields: [
       Field("at", "number", "seconds (required)"),

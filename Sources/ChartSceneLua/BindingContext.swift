@@ -1,4 +1,5 @@
 import ChartModel
+import Glibc
 import LuaKit
 import SceneGraph
 
@@ -50,6 +51,33 @@ public final class BindingContext {
     if path.hasPrefix("/") { return path }
     if scriptDirectory == "." || scriptDirectory.isEmpty { return path }
     return scriptDirectory + "/" + path
+  }
+
+  /// The folders (real paths) whose files a script may read: the script's, the current one,
+  /// and each `--allow-read DIR`. Empty: no confinement (the library used on its own).
+  public var readableRoots: [String] = []
+  /// How the refusal names what widens the confinement.
+  public static let widen = "--allow-read DIR adds one"
+
+  /// `path` resolved against the script's folder, refused when the file it names (its
+  /// symbolic links followed) lies outside `roots` (the readable roots by default): a shared
+  /// script must not draw /etc/passwd into a picture. A file that does not exist is left to
+  /// the reader's own error.
+  public func confined(_ path: String, roots: [String]? = nil, what: String = "the folders a script may read (the script's, the current one; \(BindingContext.widen))") throws(LuaError) -> String {
+    let full = resolve(path)
+    let allowed = roots ?? readableRoots
+    guard !allowed.isEmpty, let real = BindingContext.realPath(full) else { return full }
+    guard allowed.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+      throw LuaError("cannot read '\(path)': it is outside \(what)")
+    }
+    return full
+  }
+
+  /// The canonical path of an existing file or folder.
+  public static func realPath(_ path: String) -> String? {
+    guard let p = realpath(path, nil) else { return nil }
+    defer { free(p) }
+    return String(cString: p)
   }
 }
 

@@ -11,7 +11,9 @@ final class CanvasRecorder {
   var color: Color
   var lineWidth = 1.0
   /// Per g:save() level: how many pushes (transforms, clips) to undo on g:restore().
-  var levels: [(pushes: [DisplayItem], color: Color, lineWidth: Double)] = []
+  var levels: [(pushes: [DisplayItem], color: Color, lineWidth: Double, net: Affine)] = []
+  /// All the transforms in force (translations and scales), to bound what they reach.
+  var net = Affine.identity
   var pushes: [DisplayItem] = []
 
   init(theme: Theme) { self.theme = theme; self.color = theme.text }
@@ -75,14 +77,28 @@ enum CanvasBinding {
     return c
   }
 
-  static func numbers(_ lua: LuaState, _ fn: String, _ n: Int32) throws(LuaError) -> [Double] {
+  /// The largest coordinate, size or radius a canvas call takes (about 60 scene widths):
+  /// numbers like 1e300 would make cairo loop for minutes over the segments of one arc.
+  static let coordinateLimit = 1_000_000.0
+  /// The least and largest scale a canvas's transforms may reach, all of them together.
+  static let scaleLimits: ClosedRange<Double> = 1e-6...1e6
+
+  static func numbers(_ lua: LuaState, _ fn: String, _ n: Int32, from first: Int32 = 2) throws(LuaError) -> [Double] {
     var out: [Double] = []
-    for i in 2..<(2 + n) {
-      let d = try lua.checkNumber(i, function: fn)
-      guard d.isFinite else { throw lua.argumentError(i, function: fn, "finite number expected") }
-      out.append(d)
+    for i in first..<(first + n) {
+      out.append(try coordinate(lua, i, fn))
     }
     return out
+  }
+
+  /// A finite number within ±`coordinateLimit`.
+  static func coordinate(_ lua: LuaState, _ i: Int32, _ fn: String) throws(LuaError) -> Double {
+    let d = try lua.checkNumber(i, function: fn)
+    guard d.isFinite else { throw lua.argumentError(i, function: fn, "finite number expected") }
+    guard abs(d) <= coordinateLimit else {
+      throw lua.argumentError(i, function: fn, "a number between -\(Int(coordinateLimit)) and \(Int(coordinateLimit)) expected, got \(LuaOptions.text(d))")
+    }
+    return d
   }
 
   static func register(_ lua: LuaState) {
@@ -109,13 +125,14 @@ enum CanvasBinding {
     method("lineWidth") { lua, r in
       let w = try lua.checkNumber(2, function: "lineWidth")
       guard w >= 0, w.isFinite else { throw lua.argumentError(2, function: "lineWidth", "non-negative number expected") }
+      guard w <= coordinateLimit else { throw lua.argumentError(2, function: "lineWidth", "a number between 0 and \(Int(coordinateLimit)) expected, got \(LuaOptions.text(w))") }
       r.lineWidth = w
     }
     method("moveTo") { lua, r in let p = try numbers(lua, "moveTo", 2); r.path.move(to: Point(p[0], p[1])) }
     method("lineTo") { lua, r in let p = try numbers(lua, "lineTo", 2); r.path.line(to: Point(p[0], p[1])) }
     method("rect") { lua, r in
       let p = try numbers(lua, "rect", 4)
-      let radius = try lua.optNumber(6, function: "rect") ?? 0
+      let radius = lua.isNil(6) ? 0 : try coordinate(lua, 6, "rect")
       r.path.rect(Rect(p[0], p[1], p[2], p[3]), radius: max(0, radius))
     }
     method("circle") { lua, r in let p = try numbers(lua, "circle", 3); r.path.circle(Point(p[0], p[1]), abs(p[2])) }
@@ -132,14 +149,32 @@ enum CanvasBinding {
       r.push(.pushClip(r.path))
       r.path = Path()
     }
-    method("translate") { lua, r in let p = try numbers(lua, "translate", 2); r.push(.pushTransform(.translation(p[0], p[1]))) }
+    method("translate") { lua, r in
+      let p = try numbers(lua, "translate", 2)
+      var net = r.net
+      net.tx += net.a * p[0]; net.ty += net.d * p[1]
+      guard abs(net.tx) <= 16 * coordinateLimit, abs(net.ty) <= 16 * coordinateLimit else {
+        throw LuaError("g:translate would move the canvas by more than \(Int(16 * coordinateLimit)) pixels in all")
+      }
+      r.net = net
+      r.push(.pushTransform(.translation(p[0], p[1])))
+    }
     method("scale") { lua, r in
       let sx = try lua.checkNumber(2, function: "scale")
-      let sy = try lua.optNumber(3, function: "scale") ?? sx
+      let sy = lua.isNil(3) ? sx : try lua.checkNumber(3, function: "scale")
+      for (i, v) in [(Int32(2), sx), (Int32(3), sy)] where !(v.isFinite && scaleLimits.contains(abs(v))) {
+        throw lua.argumentError(i, function: "scale", "a factor between 1e-06 and 1e+06 (or its negative) expected, got \(LuaOptions.text(v))")
+      }
+      var net = r.net
+      net.a *= sx; net.d *= sy
+      guard scaleLimits.contains(abs(net.a)), scaleLimits.contains(abs(net.d)) else {
+        throw LuaError("g:scale would make the canvas's scale \(LuaOptions.text(abs(net.a))) x \(LuaOptions.text(abs(net.d))) in all (between 1e-06 and 1e+06 allowed)")
+      }
+      r.net = net
       r.push(.pushTransform(.scale(sx, sy)))
     }
     method("save") { _, r in
-      r.levels.append((r.pushes, r.color, r.lineWidth))
+      r.levels.append((r.pushes, r.color, r.lineWidth, r.net))
       r.pushes = []
     }
     method("restore") { lua, r in
@@ -148,11 +183,12 @@ enum CanvasBinding {
       r.pushes = level.pushes
       r.color = level.color
       r.lineWidth = level.lineWidth
+      r.net = level.net
     }
     method("text") { lua, r in
       let s = try lua.checkString(2, function: "text")
       r.textBytes += s.utf8.count
-      let x = try lua.checkNumber(3, function: "text"), y = try lua.checkNumber(4, function: "text")
+      let x = try coordinate(lua, 3, "text"), y = try coordinate(lua, 4, "text")
       var font = Font(size: 14)
       var align = TextAlign.left
       if !lua.isNil(5) {

@@ -10,22 +10,22 @@ enum CompositionBindings {
       try lua.checkTable(1, function: "list")
       let o = try LuaOptions(lua, 1, owner: "cs.list", known: common + ["spacing", "rowHeight", "scroll"], allowsArray: true)
       var spec = ListSpec()
-      spec.spacing = try nonNegative(o, "spacing") ?? spec.spacing
-      spec.rowHeight = try nonNegative(o, "rowHeight")
-      spec.scroll = try o.number("scroll") ?? 0
+      spec.spacing = try schema(o, "spacing", "list.spacing") ?? spec.spacing
+      spec.rowHeight = try schema(o, "rowHeight", "list.rowHeight")
+      spec.scroll = try o.number("scroll", in: scrolls) ?? 0
       return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .list(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)), o, context))
     }
     lua.setFunction(cs, "carousel") { lua in
       try lua.checkTable(1, function: "carousel")
       let o = try LuaOptions(lua, 1, owner: "cs.carousel", known: common + ["spacing", "itemWidth", "angle", "scroll"], allowsArray: true)
       var spec = CarouselSpec()
-      spec.spacing = try nonNegative(o, "spacing") ?? spec.spacing
-      spec.itemWidth = try nonNegative(o, "itemWidth")
+      spec.spacing = try schema(o, "spacing", "carousel.spacing") ?? spec.spacing
+      spec.itemWidth = try schema(o, "itemWidth", "carousel.itemWidth")
       if let a = try o.number("angle") {
         guard abs(a) <= 80 else { throw LuaError("bad field 'angle' in cs.carousel (must be between -80 and 80 degrees)") }
         spec.angle = a
       }
-      spec.scroll = try o.number("scroll") ?? 0
+      spec.scroll = try o.number("scroll", in: -Double(Node.maxViews)...Double(Node.maxViews)) ?? 0
       return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .carousel(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)), o, context))
     }
     lua.setFunction(cs, "cards") { lua in
@@ -36,7 +36,7 @@ enum CompositionBindings {
         guard step >= 0, step < 0.5 else { throw LuaError("bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5)") }
         spec.scaleStep = step
       }
-      spec.offsetStep = try nonNegative(o, "offsetStep") ?? spec.offsetStep
+      spec.offsetStep = try schema(o, "offsetStep", "cards.offsetStep") ?? spec.offsetStep
       let children = try ViewBindings.children(lua, o, context)
       let ids = children.compactMap { $0.explicitID ? $0.id : nil }
       if let order = try strings(lua, o, "order") {
@@ -96,11 +96,15 @@ enum CompositionBindings {
     }
   }
 
-  static func nonNegative(_ o: LuaOptions, _ key: String) throws(LuaError) -> Double? {
-    guard let v = try o.number(key) else { return nil }
-    guard v >= 0 else { throw LuaError("bad field '\(key)' in \(o.owner) (must not be negative)") }
-    return v
+  /// A number option whose range is the preset schema's for the same setting, so a script
+  /// and a preset accept the same values.
+  static func schema(_ o: LuaOptions, _ key: String, _ path: String) throws(LuaError) -> Double? {
+    guard let range = Preset.key(path)?.range else { return try o.number(key) }
+    return try o.number(key, in: range)
   }
+
+  /// How far a list may be scrolled: its rows can be no longer than a scene side each.
+  static let scrolls: ClosedRange<Double> = -Double(Node.maxViews) * Scene.maximumSide...Double(Node.maxViews) * Scene.maximumSide
 
   static func strings(_ lua: LuaState, _ o: LuaOptions, _ key: String) throws -> [String]? {
     try o.with(key) { idx throws -> [String] in

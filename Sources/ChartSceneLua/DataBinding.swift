@@ -10,7 +10,7 @@ enum DataBinding {
     lua.setFunction(data, "telegram") { lua in
       let path = try lua.checkString(1, function: "telegram")
       let days = try DayFilesOption.read(lua, context: context)
-      let sets = try load(lua, path: context.resolve(path), shown: path, context: context) { bytes, file throws(DataError) in
+      let sets = try load(lua, path: try context.confined(path), shown: path, context: context) { bytes, file throws(DataError) in
         try TelegramDecoder.decode(bytes, file: file)
       }
       if let days { DayFilesOption.attach(days, to: sets, context: context) }

@@ -9,7 +9,7 @@ enum DayFilesOption {
     try lua.checkTable(2, function: "telegram")
     let o = try LuaOptions(lua, 2, owner: "cs.data.telegram", known: ["days"], listsKeys: true)
     guard let folder = try o.string("days") else { return nil }
-    let full = context.resolve(folder)
+    let full = try context.confined(folder)
     var st = stat()
     guard stat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
       throw LuaError("bad field 'days' in cs.data.telegram (no folder '\(folder)')")

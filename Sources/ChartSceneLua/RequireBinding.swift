@@ -19,7 +19,9 @@ enum RequireBinding {
         throw LuaError("module '\(name)' not found (module names are like 'helpers' or 'lib.colors')")
       }
       let relative = parts.joined(separator: "/") + ".lua"
-      let path = context.resolve(relative)
+      // Modules come from the script's folder only: a symbolic link out of it is refused.
+      let root = BindingContext.realPath(context.scriptDirectory.isEmpty ? "." : context.scriptDirectory).map { [$0] } ?? []
+      let path = try context.confined(relative, roots: root, what: "the script's folder (modules are found there only)")
       context.files.insert(path)
       let bytes: [UInt8]
       do { bytes = try FileReader.read(path) } catch {

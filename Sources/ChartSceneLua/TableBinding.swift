@@ -16,7 +16,7 @@ enum TableBinding {
       options.memoryBudget = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) : nil
       options.memoryBudgetName = "--max-memory"
       let opts = options
-      let set = try load(lua, path: context.resolve(path), shown: path, key: key, context: context) { full, shown in
+      let set = try load(lua, path: try context.confined(path), shown: path, key: key, context: context) { full, shown in
         try CSVDecoder.read(path: full, shown: shown, options: opts)
       }
       DataBinding.push(lua, set)
@@ -25,7 +25,7 @@ enum TableBinding {
     lua.setFunction(data, "json") { lua in
       let path = try lua.checkString(1, function: "json")
       let (options, key) = try tableOptions(lua, function: "json", known: jsonKeys)
-      let set = try load(lua, path: context.resolve(path), shown: path, key: key, context: context) { full, shown in
+      let set = try load(lua, path: try context.confined(path), shown: path, key: key, context: context) { full, shown in
         // As for contest files: a quarter of the limit, and half of what it leaves.
         let quarter = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
         let left = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) / 2 : Int.max

@@ -31,7 +31,7 @@ enum ViewBindings {
       lua.setFunction(cs, name) { lua in
         try lua.checkTable(1, function: name)
         let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + ["spacing", "align"], allowsArray: true)
-        let spacing = try o.number("spacing") ?? (axis == .depth ? 0 : 8)
+        let spacing = try o.number("spacing", in: lengths) ?? (axis == .depth ? 0 : 8)
         let align = try o.choice("align", Alignment.self) ?? .center
         let node = Node(id: try o.string("id"), kind: .stack(axis, spacing: spacing, align: align), style: try style(o), children: try children(lua, o, context))
         return push(lua, try finish(node, o, context))
@@ -44,7 +44,7 @@ enum ViewBindings {
       if !lua.isNil(1) {
         try lua.checkTable(1, function: "spacer")
         o = try LuaOptions(lua, 1, owner: "cs.spacer", known: common + ["minLength"])
-        minLength = try o?.number("minLength") ?? 0
+        minLength = try o?.number("minLength", in: lengths) ?? 0
       }
       return push(lua, Node(id: try o?.string("id"), kind: .spacer(minLength: max(0, minLength)), style: try o.map(style) ?? Style()))
     }
@@ -176,12 +176,19 @@ enum ViewBindings {
     return c
   }
 
+  /// The range of a length option (spacing, padding, minLength...): a layout is bounded to
+  /// sizes a scene can show, so numbers like 1e30 never reach layout or drawing.
+  static let lengths: ClosedRange<Double> = 0...Scene.maximumSide
+  /// How far `offset` may move a view: a few scenes' widths either way.
+  static let offsets = 4 * Scene.maximumSide
+
   /// The modifiers every view takes.
   static func style(_ o: LuaOptions) throws -> Style {
     var s = Style()
     if o.has("padding") {
       if let p = try? o.number("padding") {
         guard p >= 0 else { throw LuaError("bad field 'padding' in \(o.owner) (must not be negative)") }
+        guard p <= Scene.maximumSide else { throw LuaError("bad field 'padding' in \(o.owner) (must be between 0 and \(Int(Scene.maximumSide)), got \(LuaOptions.text(p)))") }
         s.padding = Insets(all: p)
       } else if let p = try o.numbers("padding") {
         switch p.count {
@@ -190,15 +197,21 @@ enum ViewBindings {
         default: throw LuaError("bad field 'padding' in \(o.owner) (a number, {vertical, horizontal} or {top, left, bottom, right} expected)")
         }
         guard p.allSatisfy({ $0 >= 0 }) else { throw LuaError("bad field 'padding' in \(o.owner) (must not be negative)") }
+        guard p.allSatisfy({ $0.isFinite && $0 <= Scene.maximumSide }) else { throw LuaError("bad field 'padding' in \(o.owner) (each side must be between 0 and \(Int(Scene.maximumSide)))") }
       }
     }
     s.background = try color(o, "background")
-    s.cornerRadius = max(0, try o.number("cornerRadius") ?? 0)
+    s.cornerRadius = max(0, try o.number("cornerRadius", in: -Scene.maximumSide...Scene.maximumSide) ?? 0)
     if let op = try o.number("opacity") {
       guard (0...1).contains(op) else { throw LuaError("bad field 'opacity' in \(o.owner) (must be between 0 and 1, got \(op))") }
       s.opacity = op
     }
-    if let off = try o.numbers("offset", count: 2) { s.offset = Point(off[0], off[1]) }
+    if let off = try o.numbers("offset", count: 2) {
+      guard off.allSatisfy({ abs($0) <= offsets }) else {
+        throw LuaError("bad field 'offset' in \(o.owner) (each between -\(Int(offsets)) and \(Int(offsets)) expected)")
+      }
+      s.offset = Point(off[0], off[1])
+    }
     if let sc = try o.number("scale") {
       guard sc >= 0, sc <= 100 else { throw LuaError("bad field 'scale' in \(o.owner) (must be between 0 and 100)") }
       s.scale = sc
@@ -218,7 +231,7 @@ enum ViewBindings {
       let r = try LuaOptions(o.lua, idx, owner: "\(o.owner) rotation3d", known: ["angle", "axis", "perspective"])
       guard let angle = try r.number("angle") else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
-      let perspective = try r.number("perspective") ?? 1000
+      let perspective = try r.number("perspective", in: 1...1_000_000) ?? 1000
       guard perspective > 0 else { throw LuaError("bad field 'perspective' in \(o.owner) rotation3d (must be positive)") }
       guard axis[2] == 0, (axis[0] == 0) != (axis[1] == 0) else {
         throw LuaError("bad field 'axis' in \(o.owner) rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)")

@@ -65,3 +65,24 @@ public struct Affine: Sendable, Equatable {
   }
   public var isIdentity: Bool { self == .identity }
 }
+
+extension Int {
+  /// `d` rounded toward zero and clamped to ±2^53, 0 for NaN: for every number a script or
+  /// a data file controls that becomes a count or an index (`Int(d)` traps on 1e300, inf, NaN).
+  @inlinable public init(saturating d: Double) {
+    if d.isNaN { self = 0 } else { self = Int(Swift.max(-9.0e15, Swift.min(9.0e15, d))) }
+  }
+}
+
+extension Rect {
+  /// The largest side and offset a laid-out frame may have: beyond what any image shows
+  /// (32768 px a side), small enough that every count derived from a frame stays small.
+  public static let saneExtent = 1_048_576.0
+
+  /// This rect inside the sane box: sides within 0...2^20, origin within ±2^30, no NaN.
+  public var bounded: Rect {
+    func side(_ v: Double) -> Double { v.isNaN ? 0 : Swift.max(0, Swift.min(Rect.saneExtent, v)) }
+    func place(_ v: Double) -> Double { v.isNaN ? 0 : Swift.max(-1024 * Rect.saneExtent, Swift.min(1024 * Rect.saneExtent, v)) }
+    return Rect(place(x), place(y), side(width), side(height))
+  }
+}

@@ -23,7 +23,7 @@ extension ChartBuilder {
       let polylines = set.polylines(for: line, indices: idx, xToPixel: xOf, yToPixel: yOf)
       // Columns of a dense window turn back at every min and max: filled as the outline of
       // its stroke (DenseLine), that zigzag paints several times faster and looks the same.
-      if idx.count > Decimation.exactLimit, let outline = DenseLine.outline(polylines, width: spec.lineWidth) {
+      if idx.count > Decimation.exactLimit, let outline = DenseLine.outline(polylines, width: spec.lineWidth, visible: plot.minX <= plot.maxX ? plot.minX...plot.maxX : nil) {
         if !outline.isEmpty { items.append(.path(outline, .fill(line.color.multipliedAlpha(alpha)))) }
       } else {
         stroke(polylines, color: line.color.multipliedAlpha(alpha), width: spec.lineWidth, join: idx.count > Decimation.exactLimit ? .bevel : .round)

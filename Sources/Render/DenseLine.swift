@@ -17,11 +17,16 @@ import Drawing
 public enum DenseLine {
   /// Samples per pixel along x.
   static let samplesPerPixel = 2.0
+  /// Pixels sampled beyond the visible range on either side.
+  static let visibleMargin = 64.0
 
   /// The filled outline of `polylines` stroked at `width` with bevel joins and round caps, or nil
   /// when a polyline goes back in x (then it must be stroked). Polylines of one point are
   /// left out (the caller draws them as dots).
-  public static func outline(_ polylines: [[Point]], width: Double) -> Path? {
+  ///
+  /// `visible` is the x range that can be seen (the plot): the edges are sampled only there
+  /// and a little beyond, so a polyline far wider than the plot costs no more than the plot.
+  public static func outline(_ polylines: [[Point]], width: Double, visible: ClosedRange<Double>? = nil) -> Path? {
     let r = width / 2
     guard r > 0, r.isFinite else { return nil }
     var elements: [Path.Element] = []
@@ -36,13 +41,20 @@ public enum DenseLine {
       }
       guard minX.isFinite, pl[0].y.isFinite else { return nil }
       minX -= r; maxX += r
+      if let v = visible {
+        // Past the margin nothing shows; the samples that remain keep their half-pixel grid.
+        let lo = v.lowerBound - r - visibleMargin, hi = v.upperBound + r + visibleMargin
+        if minX < lo { minX += ((lo - minX) / (1 / samplesPerPixel)).rounded(.down) / samplesPerPixel }
+        if maxX > hi { maxX = hi }
+        guard minX < maxX else { continue }
+      }
       // Where the edges are sampled: every half pixel from the left end and from 2r past it,
       // so the sides of each column's band (at whole pixels from a vertex) fall on a sample;
       // each is evaluated just left and just right of its place, so those sides stay sharp.
       let step = 1 / samplesPerPixel, eps = 1e-7
       let shift = (2 * r).truncatingRemainder(dividingBy: step)
       var places: [Double] = []
-      places.reserveCapacity(Int((maxX - minX) / step * 2) + 4)
+      places.reserveCapacity(Int(saturating: (maxX - minX) / step * 2) + 4)
       var x0 = minX
       while x0 < maxX {
         places.append(x0)
@@ -138,14 +150,14 @@ private struct Samples {
   // spacing puts it, a step or two either way.
   @inline(__always) func firstSample(atOrAfter x: Double) -> Int {
     let n = at.count
-    var k = Swift.max(0, Swift.min(n, Int(((x - minX) / step).rounded(.down)) * perStep))
+    var k = Swift.max(0, Swift.min(n, Int(saturating: ((x - minX) / step).rounded(.down)) * perStep))
     while k > 0 && at[k - 1] >= x { k -= 1 }
     while k < n && at[k] < x { k += 1 }
     return k
   }
   @inline(__always) func lastSample(atOrBefore x: Double) -> Int {
     let n = at.count
-    var k = Swift.max(-1, Swift.min(n - 1, Int(((x - minX) / step).rounded(.down)) * perStep))
+    var k = Swift.max(-1, Swift.min(n - 1, Int(saturating: ((x - minX) / step).rounded(.down)) * perStep))
     while k >= 0 && at[k] > x { k -= 1 }
     while k + 1 < n && at[k + 1] <= x { k += 1 }
     return k

@@ -33,6 +33,9 @@ public struct DisplayListBuilder {
     let frame = n.frame
     // Offset, then scale about the centre: the node's own, then its placement's.
     let scale = s.scale * p.scale
+    // Scaled to nothing (or below a millionth): nothing to draw, and no transform that
+    // cannot be inverted reaches the painter.
+    guard scale >= 1e-6 else { return }
     let dx = s.offset.x + p.offset.x, dy = s.offset.y + p.offset.y
     var transform = Affine.identity
     if dx != 0 || dy != 0 || scale != 1 {

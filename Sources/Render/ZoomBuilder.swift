@@ -83,7 +83,7 @@ extension ChartBuilder {
       let c = Point(layout.center.x + cos(mid) * out, layout.center.y + sin(mid) * out)
       var path = Path()
       path.move(to: c)
-      let steps = max(2, Int((a1 - a0) / (Double.pi / 90)) + 1)
+      let steps = max(2, Int(saturating: (a1 - a0) / (Double.pi / 90)) + 1)
       for k in 0...steps {
         let a = a0 + (a1 - a0) * Double(k) / Double(steps)
         path.line(to: Point(c.x + cos(a) * r, c.y + sin(a) * r))
@@ -92,7 +92,7 @@ extension ChartBuilder {
       items.append(.path(path, .fill(line.color.multipliedAlpha(p))))
       // The share inside its slice, when there is room for it.
       if slice.share >= 2, p > 0.5 {
-        let text = "\(Int(slice.share.rounded()))%"
+        let text = "\(Int(saturating: slice.share.rounded()))%"
         let size = 12 + min(14, slice.share / 3)
         let font = Font(size: size, weight: .bold)
         let m = measurer.measure(text, font: font)

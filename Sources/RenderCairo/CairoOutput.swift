@@ -44,15 +44,17 @@ extension CairoPainter {
     return RasterImage(width: w, height: h, stride: stride, pixels: pixels)
   }
 
-  /// Paints a display list as an SVG or PDF document and returns its bytes.
-  public func vector(_ list: DisplayList, scale: Double, format: VectorFormat) throws -> [UInt8] {
+  /// Paints a display list as an SVG or PDF document and returns its bytes; past `limit`
+  /// bytes cairo is told the write failed (it stops) and the error says how large it got.
+  public func vector(_ list: DisplayList, scale: Double, format: VectorFormat, limit: Int = .max) throws -> [UInt8] {
     let w = list.size.width * scale, h = list.size.height * scale
-    let sink = ByteSink()
+    let sink = ByteSink(limit: limit)
     let unmanaged = Unmanaged.passRetained(sink)
     defer { unmanaged.release() }
     let write: cairo_write_func_t = { closure, data, length in
       guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
       let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+      guard sink.bytes.count + Int(length) <= sink.limit else { sink.overflowed = true; return CAIRO_STATUS_WRITE_ERROR }
       sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
       return CAIRO_STATUS_SUCCESS
     }
@@ -80,6 +82,7 @@ extension CairoPainter {
     cairo_surface_finish(surface)
     let surfaceStatus = cairo_surface_status(surface)
     cairo_surface_destroy(surface)
+    if sink.overflowed { throw CairoError(description: "the document would be larger than \(OutputLimit.text(limit)) (--max-output)") }
     for s in [status, surfaceStatus] where s != CAIRO_STATUS_SUCCESS {
       throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(s)))
     }
@@ -87,7 +90,25 @@ extension CairoPainter {
   }
 }
 
-final class ByteSink { var bytes: [UInt8] = [] }
+final class ByteSink {
+  var bytes: [UInt8] = []
+  let limit: Int
+  var overflowed = false
+  init(limit: Int) { self.limit = limit }
+}
+
+/// The size of one output file (`--max-output`), as messages say it.
+public enum OutputLimit {
+  public static let defaultBytes = 512 << 20
+  /// `512 MiB`, `3.5 GiB`, `100 KiB`.
+  public static func text(_ bytes: Int) -> String {
+    for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size {
+      let v = Double(bytes) / Double(size)
+      return (v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)) + " " + unit
+    }
+    return "\(bytes) bytes"
+  }
+}
 
 enum CairoOutput {
   /// SOURCE_DATE_EPOCH (seconds since 1970) as an ISO 8601 date, or nil when unset or bad.

@@ -37,8 +37,8 @@ extension CairoPainter {
     guard list.pointee.num_rectangles == 1, let r = list.pointee.rectangles?.pointee else { return false }
     let dev = [m.xx * r.x + m.x0, m.yy * r.y + m.y0, m.xx * (r.x + r.width) + m.x0, m.yy * (r.y + r.height) + m.y0]
     for v in dev { guard v.isFinite, abs(v - v.rounded()) < 1e-6 else { return false } }
-    clipX0 = max(clipX0, Int(dev[0].rounded())); clipY0 = max(clipY0, Int(dev[1].rounded()))
-    clipX1 = min(clipX1, Int(dev[2].rounded())); clipY1 = min(clipY1, Int(dev[3].rounded()))
+    clipX0 = max(clipX0, Int(saturating: dev[0].rounded())); clipY0 = max(clipY0, Int(saturating: dev[1].rounded()))
+    clipX1 = min(clipX1, Int(saturating: dev[2].rounded())); clipY1 = min(clipY1, Int(saturating: dev[3].rounded()))
     guard clipX0 < clipX1, clipY0 < clipY1 else { return true }
     guard let data = cairo_image_surface_get_data(target) else { return false }
     cairo_surface_flush(target)
@@ -89,10 +89,16 @@ struct BandRaster {
             // (Pieces left or right of the clip add nothing.)
             if qx - px > 1e-6 && qx > Double(clipX0) && px < Double(clipX1) {
               // Split the piece at whole pixels.
+              // Only the columns inside the clip are visited (a piece may be far wider).
               var ax = px, at = pt, ab = pb
-              while ax < qx {
+              if ax < Double(clipX0) {
+                let f = (Double(clipX0) - px) / (qx - px)
+                ax = Double(clipX0); at = pt + (qt - pt) * f; ab = pb + (qb - pb) * f
+              }
+              let end = min(qx, Double(clipX1))
+              while ax < end {
                 let c = ax.rounded(.down)
-                let bx = min(qx, c + 1)
+                let bx = min(end, c + 1)
                 let f = (bx - px) / (qx - px)
                 let bt = bx == qx ? qt : pt + (qt - pt) * f, bb = bx == qx ? qb : pb + (qb - pb) * f
                 if bx - ax > 1e-9 { add(column: Int(c), width: bx - ax, at, bt, ab, bb) }
@@ -114,7 +120,7 @@ struct BandRaster {
     if c != column { flush(); column = c }
     let tmin = min(t0, t1), tmax = max(t0, t1), bmin = min(b0, b1), bmax = max(b0, b1)
     guard bmax > tmin, tmin.isFinite, bmax.isFinite else { return }
-    let j0 = max(clipY0, Int(tmin.rounded(.down))), j1 = min(clipY1, Int(bmax.rounded(.up)))
+    let j0 = max(clipY0, Int(saturating: tmin.rounded(.down))), j1 = min(clipY1, Int(saturating: bmax.rounded(.up)))
     guard j0 < j1 else { return }
     lo = min(lo, j0); hi = max(hi, j1)
     coverage.withUnsafeMutableBufferPointer { cov in

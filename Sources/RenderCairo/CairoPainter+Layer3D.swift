@@ -102,6 +102,13 @@ extension CairoPainter {
         m = cairo_matrix_t(xx: ds / s, yx: 0, xy: 0, yy: k1 * ds, x0: (across - cAcross / s) * ds, y0: (u0 + half - lo * k1) * ds)
         cairo_rectangle(cr, cAcross - extent - 1, lo, 2 * extent + 2, hi - lo)
       }
+      // A strip seen almost edge-on (a perspective of a few pixels): nothing cairo can invert.
+      let det = m.xx * m.yy - m.xy * m.yx
+      // (pixman samples through 16.16 fixed-point numbers: scales past 30000 fail as "out of memory".)
+      guard abs(m.xx) < 30000, abs(m.yy) < 30000, abs(m.x0) < 1e7, abs(m.y0) < 1e7, det.isFinite, abs(det) > 1e-24 else {
+        cairo_new_path(cr)
+        continue
+      }
       cairo_pattern_set_matrix(pattern, &m)
       cairo_set_source(cr, pattern)
       cairo_fill(cr)

@@ -25,7 +25,19 @@ public final class CairoPainter {
   /// Draws items in order, keeping the opacities of open groups.
   func drawItems(_ items: [DisplayItem], _ cr: OpaquePointer) {
     var opacities: [Double] = []
+    // Inside a transform that shows nothing (nested scales that multiply to 1e-300, a
+    // matrix cairo cannot invert): how many pushes deep, until the matching pop.
+    var skipped = 0
     for item in items {
+      if skipped > 0 {
+        switch item {
+        case .pushTransform, .pushClip, .pushGroup: skipped += 1
+        case .popTransform, .popClip, .popGroup: skipped -= 1
+        default: break
+        }
+        continue
+      }
+      if case .pushTransform(let a) = item, !Self.shows(a, cr) { skipped = 1; continue }
       switch item {
       case .pushGroup(let opacity):
         opacities.append(opacity)
@@ -37,6 +49,17 @@ public final class CairoPainter {
         draw(item, cr)
       }
     }
+  }
+
+  /// Whether drawing through `a` on top of `cr`'s matrix can show anything: the product is
+  /// finite, invertible and not so small or large that cairo's fixed-point numbers break.
+  static func shows(_ a: Affine, _ cr: OpaquePointer) -> Bool {
+    var m = cairo_matrix_t(), t = cairo_matrix_t(xx: a.a, yx: a.b, xy: a.c, yy: a.d, x0: a.tx, y0: a.ty), r = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    cairo_matrix_multiply(&r, &t, &m)
+    let det = r.xx * r.yy - r.xy * r.yx
+    let entries = [r.xx, r.yx, r.xy, r.yy, r.x0, r.y0]
+    return entries.allSatisfy { $0.isFinite && abs($0) < 1e12 } && abs(det) > 1e-24
   }
 
   func setColor(_ cr: OpaquePointer, _ c: Color) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
@@ -68,6 +91,11 @@ public final class CairoPainter {
         cairo_stroke(cr)
       }
     case .text(let run):
+      // Text larger than any image or far below a pixel (freetype fails on such sizes).
+      var fx = run.font.size, fy = 0.0
+      cairo_user_to_device_distance(cr, &fx, &fy)
+      let deviceSize = (fx * fx + fy * fy).squareRoot()
+      guard deviceSize.isFinite, deviceSize > 1e-3, deviceSize < 100_000 else { return }
       let layout = text.layout(run.text, font: run.font)
       var x = run.origin.x
       if run.align != .left {

@@ -30,7 +30,7 @@ public enum ChartMetrics {
 
   /// How many Y intervals fit a plot.
   public static func maxIntervals(plot: Rect, lineWidth: Double) -> Int {
-    Int(linesRect(plot: plot, lineWidth: lineWidth).height / minimumGridSpacing)
+    Int(saturating: linesRect(plot: plot, lineWidth: lineWidth).height / minimumGridSpacing)
   }
 }
 

@@ -82,7 +82,7 @@ public struct TypedPoster: Sendable {
     }
     for line in visible {
       rows.append(Row(name: line.name, value: CompactNumber.grouped(line.values[i]), color: line.color,
-                      percent: style.percentage ? "\(Int((shares[line.id] ?? 0).rounded()))%" : nil))
+                      percent: style.percentage ? "\(Int(saturating: (shares[line.id] ?? 0).rounded()))%" : nil))
     }
     // Stacked bars of more than one line end with their total, as in the contest.
     if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {

@@ -81,7 +81,7 @@ public struct Layout {
 
   /// Sets `frame` on `n` and its subtree.
   public func place(_ n: Node, in rect: Rect) {
-    n.frame = rect
+    n.frame = rect.bounded
     let inner = n.contentFrame
     switch n.kind {
     case .list(var spec): placeList(n, &spec, inner); n.kind = .list(spec); return

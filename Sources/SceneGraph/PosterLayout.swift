@@ -34,7 +34,7 @@ public struct PosterLayout {
     let valueWidths = values.map { measurer.measure($0, font: ChartMetrics.posterValueFont).width }
     let nameWidths = visible.map { measurer.measure($0.name, font: ChartMetrics.posterNameFont).width }
     let header = dateSize.height + 4 + 2 * padY - 4
-    let fitRows = max(0, Int(((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
+    let fitRows = max(0, Int(saturating: ((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
     let shown = min(visible.count, fitRows)
     var contentW = dateSize.width
     for k in 0..<shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }

@@ -150,13 +150,19 @@ public struct Preset: Sendable, Equatable {
     }
   }
 
-  static func quote(_ s: String) -> String {
+  /// `s` as a Lua string literal, every control character escaped (`\n`, `\027`), so a
+  /// text from a shared file prints as one line and reads back as it was.
+  public static func quote(_ s: String) -> String {
     var out = "\""
     for ch in s.unicodeScalars {
       switch ch {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
+      case _ where ch.value < 0x20 || ch.value == 0x7f:
+        // Three digits always: `\0012` would otherwise read as one escape.
+        let d = String(ch.value)
+        out += "\\" + String(repeating: "0", count: 3 - d.count) + d
       default: out.unicodeScalars.append(ch)
       }
     }

@@ -88,6 +88,16 @@ struct Render: ParsableCommand {
   @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
   var maxMemory: String = "1G"
 
+  @Option(help: "CPU seconds the whole run may use: every call of the script, every frame, in all.")
+  var maxTotalTime: Double = Watchdog.defaultTotal
+
+  @Option(help: "The largest still image or document (PNG, SVG, PDF) to write, e.g. 64M.")
+  var maxOutput: String = "512M"
+
+  @Option(name: .customLong("allow-read"), help: ArgumentHelp("Lets the script read files in this folder too (besides its own folder and the current one); repeat for more.", valueName: "DIR"),
+          completion: .directory)
+  var allowRead: [String] = []
+
   @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
   var args: [String] = []
 
@@ -120,12 +130,15 @@ struct Render: ParsableCommand {
       if frames != nil && !RenderJob.isAnimated(output) { throw ValidationError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(output)'") }
     }
     guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
+    guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
     if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
+    for d in allowRead where !(AssetLocator.realPath(d).map(AssetLocator.isDirectory) ?? false) { throw ValidationError("bad --allow-read '\(d)': not a folder") }
+    if Render.parseMemory(maxOutput, minimum: 1 << 10) == nil { throw ValidationError("bad --max-output '\(maxOutput)' (expected a size from 1K to 1T, e.g. 64M or 2G)") }
     if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
   }
 
   /// "512M", "2G", "1.5G", "300000K", "1T" (binary units; a bare number is MiB).
-  static func parseMemory(_ s: String) -> Int? {
+  static func parseMemory(_ s: String, minimum: Int = 1 << 20) -> Int? {
     var text = s.uppercased()
     if text.hasSuffix("IB") { text.removeLast(2) } else if text.hasSuffix("B") { text.removeLast() }
     var unit = 1 << 20
@@ -138,7 +151,7 @@ struct Render: ParsableCommand {
     }
     guard let n = Double(text), n.isFinite else { return nil }
     let bytes = n * Double(unit)
-    guard bytes >= Double(1 << 20), bytes <= Double(1 << 40) else { return nil }
+    guard bytes >= Double(minimum), bytes <= Double(1 << 40) else { return nil }
     return Int(bytes)
   }
 
@@ -150,6 +163,7 @@ struct Render: ParsableCommand {
     overrides.maxTime = maxTime
     overrides.maxMemory = Render.parseMemory(maxMemory) ?? overrides.maxMemory
     overrides.args = (try? ChartSceneModule.parseArgs(args).get()) ?? []
+    overrides.allowRead = allowRead
     return overrides
   }
 
@@ -170,6 +184,8 @@ struct Render: ParsableCommand {
     // (--live leaves Ctrl-C to the window, which quits cleanly and writes --record.)
     if !live { TempFiles.removeOnSignals() }
     Watchdog.start()
+    // (A live window runs as long as its user wants.)
+    if !live && !watch { Watchdog.limitTotal(maxTotalTime, script: script) }
     if live {
       try LiveLoop(script: script, overrides: overrides(), record: record).run()
       return
@@ -237,7 +253,7 @@ struct Render: ParsableCommand {
     } else {
       guard shard == nil else { throw HostError.usage("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
       guard frames == nil else { throw HostError.usage("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
-      try RenderJob(output: out, time: at ?? 0, scale: scale).run(session)
+      try RenderJob(output: out, time: at ?? 0, scale: scale, maxOutput: Render.parseMemory(maxOutput, minimum: 1 << 10) ?? RenderJob.defaultMaxOutput).run(session)
     }
   }
 

@@ -21,13 +21,18 @@ struct LintCommand: ParsableCommand {
   @Option(help: "day or night (overrides the script).", completion: .list(["day", "night"]))
   var theme: String?
 
+  @Option(help: "CPU seconds the whole check may use.")
+  var maxTotalTime: Double = Watchdog.defaultTotal
+
   func validate() throws {
+    guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
     if let frames, Render.parseFramesText(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
     if let size, Render.parseSizeText(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
   }
 
   func run() throws {
     Watchdog.start()
+    Watchdog.limitTotal(maxTotalTime, script: script)
     var overrides = Session.Overrides(theme: theme)
     if let size, let (w, h) = Render.parseSizeText(size) { overrides.width = w; overrides.height = h }
     let session = try Session.open(script, overrides: overrides)

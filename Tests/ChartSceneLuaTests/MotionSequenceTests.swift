@@ -2,6 +2,7 @@ import ChartSceneHost
 import Drawing
 import Foundation
 import Gestures
+import LuaKit
 import SceneGraph
 import XCTest
 
@@ -341,6 +342,25 @@ final class RecorderFlickTests: XCTestCase {
     for (k, p) in points.enumerated() { r.record(PointerEvent(.move, Point(p.0, p.1), at: Double(k + 1) * dt), name: { _ in "l" }) }
     r.record(PointerEvent(.up, Point(points.last!.0, points.last!.1), at: Double(points.count) * dt + upAfter), name: { _ in "l" })
     return r.luaSource(script: "s.lua")
+  }
+
+  /// Issue 19, item 15: ids come from the script and are written as Lua string literals, so a
+  /// quote, a backslash, a newline or a control character cannot end the string and add code.
+  func testIdsAreEscapedInTheTimelineFile() throws {
+    let hostile = "a\"}, os.exit(1) --\n\\x\u{1}2]]é"
+    let r = Recorder()
+    r.record(PointerEvent(.down, Point(10, 10), at: 0), name: { _ in hostile })
+    r.record(PointerEvent(.up, Point(10, 10), at: 0.05), name: { _ in hostile })
+    let source = r.luaSource(script: "evil\nos.exit(1).lua")
+    // Run as Lua, with cs.tap returning its table: the target comes back byte for byte.
+    let bytes = hostile.utf8.map(String.init).joined(separator: ", ")
+    let check = "local cs = { tap = function(t) return t end, longpress = function(t) return t end }\n"
+      + "local events = (function() \(source) end)()\n"
+      + "assert(#events == 1 and events[1].target == string.char(\(bytes)), events[1] and events[1].target)\n"
+    let lua = LuaState()
+    try lua.load(Array(check.utf8), chunkName: "=check")
+    try lua.pcall(nargs: 0, nresults: 0)
+    XCTAssertEqual(source.split(separator: "\n").filter { $0.hasPrefix("--") }.count, 2, source)
   }
 
   func testADragLetGoWhileMovingIsAFlick() {

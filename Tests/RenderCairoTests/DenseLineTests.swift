@@ -126,6 +126,28 @@ final class DenseLineTests: XCTestCase {
     XCTAssertNil(DenseLine.outline([[Point(10, 10), Point(12, .nan)]], width: 2))
     XCTAssertEqual(DenseLine.outline([[Point(10, 10)]], width: 2)?.isEmpty, true)  // a lone point: the caller's dot
   }
+
+  /// Issue 19: a polyline far wider than its plot is sampled across the plot only (and 64 px
+  /// beyond): a line from -1e9 to 1e9 px costs what 100 px cost, and the visible part is the
+  /// same as without the bound.
+  func testOnlyTheVisibleRangeIsSampled() throws {
+    let wide: [[Point]] = [[Point(-1e9, 10), Point(-5, 20), Point(50, 40), Point(120, 5), Point(1e9, 30)]]
+    let start = Date()
+    let bounded = try XCTUnwrap(DenseLine.outline(wide, width: 2, visible: 0...100))
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    let xs = try XCTUnwrap(bounded.bands?.first?.xs)
+    XCTAssertLessThan(xs.count, 2000)
+    XCTAssertGreaterThanOrEqual(xs.min()!, -70)
+    XCTAssertLessThanOrEqual(xs.max()!, 170)
+    // Inside the plot the edges are those of a line that ends just outside it.
+    let near: [[Point]] = [[Point(-5, 20), Point(50, 40), Point(120, 5)]]
+    let plain = try XCTUnwrap(DenseLine.outline(near, width: 2))
+    let a = try XCTUnwrap(bounded.bands?.first), b = try XCTUnwrap(plain.bands?.first)
+    for x in stride(from: 1.0, to: 100, by: 7.25) {
+      func top(_ band: Band) -> Double { band.top[band.xs.firstIndex { $0 >= x }!] }
+      XCTAssertEqual(top(a), top(b), accuracy: 0.05, "at x = \(x)")
+    }
+  }
 }
 
 /// A small deterministic generator (SplitMix64) of doubles in [0, 1).

@@ -26,7 +26,6 @@ final class DocsTests: XCTestCase {
       flags.formUnion(Self.flags(in: help))
     }
     flags.remove("--help")
-    flags.remove("--version")
     return (subcommands, flags)
   }
 

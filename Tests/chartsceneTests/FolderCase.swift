@@ -23,6 +23,21 @@ class FolderCase: XCTestCase {
     return name
   }
 
+  /// A case that must fail: exactly one `error:` line containing `expected`, the status,
+  /// within `seconds`, nothing on stdout, the folder unchanged (the earlier out.png kept).
+  func fails(_ args: [String], _ expected: String, status: Int32 = 1, seconds: Double = 30, executable: URL? = nil,
+             file: StaticString = #filePath, line: UInt = #line) throws {
+    let before = try snapshot()
+    let r = try run(args.contains("-o") || args.contains("--inspect") || args.contains("--live") ? args : args + ["-o", "out.png"], executable: executable)
+    XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", file: file, line: line)
+    XCTAssertEqual(r.stderr.split(separator: "\n", omittingEmptySubsequences: false).count, 2, "\(args): \(r.stderr)", file: file, line: line)
+    XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr, file: file, line: line)
+    XCTAssertTrue(r.stderr.contains(expected), "\(args): '\(r.stderr)' lacks '\(expected)'", file: file, line: line)
+    XCTAssertEqual(r.stdout, "", file: file, line: line)
+    XCTAssertLessThan(r.seconds, seconds, "\(args) took \(r.seconds) s", file: file, line: line)
+    XCTAssertEqual(try snapshot(), before, "\(args) changed the folder", file: file, line: line)
+  }
+
   /// Every file under the folder (hidden ones too) with a hash of its bytes; -1 for a
   /// folder, -2 for anything that is not a regular file.
   func snapshot() throws -> [String: Int] {

@@ -5,21 +5,6 @@ import XCTest
 /// case runs the real executable in a fresh folder, like SafetyTests, and asserts the one
 /// line, the exit status, the time taken and that the folder is as before.
 final class HardeningTests: FolderCase {
-  /// A case that must fail: exactly one `error:` line containing `expected`, the status,
-  /// within `seconds`, nothing on stdout, the folder unchanged.
-  func fails(_ args: [String], _ expected: String, status: Int32 = 1, seconds: Double = 10,
-             file: StaticString = #filePath, line: UInt = #line) throws {
-    let before = try snapshot()
-    let r = try run(args.contains("-o") || args.contains("--inspect") ? args : args + ["-o", "out.png"])
-    XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", file: file, line: line)
-    XCTAssertEqual(r.stderr.split(separator: "\n", omittingEmptySubsequences: false).count, 2, "\(args): \(r.stderr)", file: file, line: line)
-    XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr, file: file, line: line)
-    XCTAssertTrue(r.stderr.contains(expected), "\(args): '\(r.stderr)' lacks '\(expected)'", file: file, line: line)
-    XCTAssertEqual(r.stdout, "", file: file, line: line)
-    XCTAssertLessThan(r.seconds, seconds, "\(args) took \(r.seconds) s", file: file, line: line)
-    XCTAssertEqual(try snapshot(), before, "\(args) changed the folder", file: file, line: line)
-  }
-
   let stillScene = "return cs.scene{ width = 100, height = 100, root = cs.spacer{} }"
   let shortAnimation = "return cs.scene{ width = 60, height = 40, duration = 0.2, fps = 10, root = cs.spacer{} }"
 
@@ -310,7 +295,6 @@ final class HardeningTests: FolderCase {
     // 64: the command line itself is wrong (checked before the script runs).
     let usage: [([String], String)] = [
       (["s.lua", "--bogus"], "Unknown option '--bogus'"),
-      ([], "Missing expected argument '<script>'"),
       (["s.lua", "--fps", "0"], "bad --fps 0.0 (1 to 240)"),
       (["s.lua", "--size", "10x"], "bad --size '10x'"),
       (["s.lua", "--size", "-1x5"], "bad --size '-1x5' (expected WxH, e.g. 720x1280, each 1 to 16384)"),

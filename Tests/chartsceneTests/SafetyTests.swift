@@ -6,21 +6,6 @@ import XCTest
 /// inside it) and asserts the one-line message, the exit status, and that nothing in the
 /// folder changed except, on success, the output.
 final class SafetyTests: FolderCase {
-  /// Runs a case that must fail: one `error:` line containing `expected`, exit status 1,
-  /// within `seconds`, no stdout, and the folder exactly as before (the earlier out.png kept).
-  func fails(_ args: [String], _ expected: String, seconds: Double = 30, executable: URL? = nil,
-             file: StaticString = #filePath, line: UInt = #line) throws {
-    let before = try snapshot()
-    let r = try run(args.contains("-o") || args.contains("--inspect") || args.contains("--live") ? args : args + ["-o", "out.png"], executable: executable)
-    XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)", file: file, line: line)
-    XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "\(args): \(r.stderr)", file: file, line: line)
-    XCTAssertTrue(r.stderr.hasPrefix("error: "), r.stderr, file: file, line: line)
-    XCTAssertTrue(r.stderr.contains(expected), "\(args): '\(r.stderr)' lacks '\(expected)'", file: file, line: line)
-    XCTAssertEqual(r.stdout, "", file: file, line: line)
-    XCTAssertLessThan(r.seconds, seconds, "\(args) took \(r.seconds) s", file: file, line: line)
-    XCTAssertEqual(try snapshot(), before, "\(args) changed the folder", file: file, line: line)
-  }
-
   // MARK: 1. Sandbox
 
   func testSandboxedCallsFailWithTheirPlace() throws {

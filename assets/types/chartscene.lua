@@ -273,7 +273,7 @@
 ---@class cs.Rotation3D
 ---@field angle? number degrees, -80 to 80 (required)
 ---@field axis? number[] {0,1,0} (vertical, the default) or {1,0,0}
----@field perspective? number distance of the eye in pixels (default 1000)
+---@field perspective? number distance of the eye in pixels, 1 to 1000000 (default 1000)
 
 ---A tap at a time.
 ---@class cs.TapOptions

@@ -46,6 +46,7 @@ typedef struct cs_limits {
   double deadline;      /* CLOCK_MONOTONIC seconds at which the call is stopped; 0: none */
   double budget;        /* seconds the call was given */
   char where[512];      /* "chunk:line:" of the last place seen (refusal, hook) */
+  char stopped[700];    /* the "script ran for too long" message, once raised in this call */
   char timeflag[32];    /* the option that sets the time limit, named in the report */
   char memoryflag[32];  /* the option that sets the memory limit */
   lua_State *main;
@@ -89,6 +90,11 @@ int cs_overdue(double grace, char *buf, size_t bufsize);
 /// Starts (once per process) a thread that calls `overdue` with the report when
 /// `cs_overdue(grace, ...)` holds. `overdue` must end the process.
 void cs_startwatchdog(double grace, void (*overdue)(const char *message));
+/// The whole run's budget: once the process has used `seconds` of CPU time (0: no budget),
+/// the watchdog calls its `overdue` with `report`.
+void cs_settotal(double seconds, const char *report);
+/// CPU seconds the process has used (all threads).
+double cs_cputime(void);
 
 /// Seconds of CLOCK_MONOTONIC.
 double cs_now(void);
