@@ -13,6 +13,8 @@ public struct AnimationJob {
   public var frames: ClosedRange<Int>?
   public var scale: Double
   public var progress: Bool
+  /// Container metadata of a video (MP4, WebM): the version, a shard's identity.
+  public var metadata: [(String, String)] = []
 
   public init(output: String, frames: ClosedRange<Int>? = nil, scale: Double = 1, progress: Bool = false) {
     self.output = output; self.frames = frames; self.scale = scale; self.progress = progress
@@ -111,7 +113,17 @@ public struct AnimationJob {
     guard let format = FFmpegEncoder.Format(rawValue: ext) else {
       throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
     }
-    do { return try FFmpegEncoder.encoder(path: output, format: format, width: plan.width, height: plan.height, fps: fps) } catch { throw HostError(error.description) }
+    do { return try FFmpegEncoder.encoder(path: output, format: format, width: plan.width, height: plan.height, fps: fps, metadata: metadata) } catch { throw HostError(error.description) }
+  }
+
+  /// A shard with no frames: the same checks as a run, then, for a video, a file of no frames
+  /// that carries only its metadata (an MP4 with no stream); for a PNG sequence, nothing.
+  public func runEmpty(_ session: Session) throws(HostError) {
+    var all = self
+    all.frames = nil
+    let plan = try all.check(session)
+    guard let video = try encoder(plan, fps: session.simulation.clock.fps) else { return }
+    do { try video.finish() } catch { throw HostError(error.description) }
   }
 
   /// Simulates the frames in order on this thread (scripts run here) and paints them on a

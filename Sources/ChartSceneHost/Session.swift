@@ -59,6 +59,9 @@ public final class Session {
   /// messages, its folder is the current one, and no output can overwrite it.
   public let fromStandardInput: Bool
 
+  /// The script's text as it was loaded (what `--shard` segments hash to tell renders apart).
+  public let scriptBytes: [UInt8]
+
   /// Loads the script at `scriptPath`, or, given `source`, that text under the name `scriptPath`
   /// (the script read from standard input, whose folder is the current one).
   public init(scriptPath: String, source: [UInt8]? = nil, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
@@ -103,6 +106,7 @@ public final class Session {
     lua.pop()
     self.lua = lua
     self.context = context
+    scriptBytes = bytes
     warnings = collected
     if let ref = overrides.preset {
       do {
@@ -187,7 +191,12 @@ public final class Session {
   /// The `--inspect` JSON at time t: the values as drawn then.
   public func inspect(at t: Double) throws(HostError) -> String {
     try advance(to: t)
-    return Inspector(measurer: text).inspect(scene, time: t).render() + "\n"
+    var json = Inspector(measurer: text).inspect(scene, time: t)
+    // Which chartscene laid it out: last, after the scene's own fields.
+    if case .object(let fields) = json {
+      json = .object(fields + [("version", .string(BuildInfo.version)), ("commit", .string(BuildInfo.commit))])
+    }
+    return json.render() + "\n"
   }
 
   /// Messages from Lua carry `FILE:LINE:`; one without (e.g. `error("x", 0)`) gets the

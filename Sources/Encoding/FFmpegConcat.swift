@@ -4,7 +4,8 @@ extension FFmpegEncoder {
   /// Joins MP4 segments (each starting on a keyframe, encoded alike: `--shard`) into one
   /// MP4 without re-encoding: ffmpeg's concat demuxer and `-c copy`. Written under a
   /// temporary name and renamed when complete.
-  public static func concat(_ segments: [String], to path: String) throws(EncodeError) {
+  /// `metadata` replaces the segments' own (their shard tags do not describe the whole).
+  public static func concat(_ segments: [String], to path: String, metadata: [(String, String)] = []) throws(EncodeError) {
     var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
     guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
     close(fd)
@@ -16,9 +17,15 @@ extension FFmpegEncoder {
     }
     let list = String(cString: listTemplate.map { UInt8(bitPattern: $0) })
     defer { unlink(list); TempFiles.unregister(list) }
-    // The concat demuxer's list: absolute paths, single quotes escaped as '\''.
+    // The concat demuxer's list: absolute paths, single quotes escaped as '\'' (inside single
+    // quotes every other character is taken as it is). A line ends the name: names with
+    // control characters are refused before this (`ConcatCommand`), and again here.
     var text = "ffconcat version 1.0\n"
     for s in segments {
+      if let bad = FFmpegEncoder.listUnsafe(s) {
+        unlink(temp); TempFiles.unregister(temp); close(lfd)
+        throw EncodeError(description: "cannot join '\(s)': \(bad)")
+      }
       let abs = s.hasPrefix("/") ? s : FFmpegEncoder.workingDirectory() + "/" + s
       text += "file '" + abs.replacing("'", with: "'\\''") + "'\n"
     }
@@ -30,7 +37,8 @@ extension FFmpegEncoder {
       throw EncodeError(description: "cannot write a list of segments in /tmp")
     }
     let args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
-                "-map", "0", "-c", "copy", "-movflags", "+faststart", "-f", "mp4", temp]
+                "-map", "0", "-c", "copy", "-map_metadata", "-1"] + metadata.flatMap { ["-metadata", $0.0 + "=" + $0.1] }
+      + ["-movflags", "+faststart", "-f", "mp4", temp]
     let (ok, message) = FFmpegEncoder.runToEnd(args)
     defer { TempFiles.unregister(temp) }
     guard ok else {
@@ -45,6 +53,34 @@ extension FFmpegEncoder {
     }
   }
 
+  /// Why a path cannot go into a concat list (a control character: a newline would end the
+  /// line), or nil.
+  public static func listUnsafe(_ path: String) -> String? {
+    path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+      ? "its name holds a control character (a line break or a tab), which a list of segments cannot hold: rename it" : nil
+  }
+
+  /// The container tags of a media file (`ffprobe -show_entries format_tags`), or why they
+  /// could not be read (ffprobe's first line).
+  public static func probeTags(_ path: String) -> Result<[String: String], EncodeError> {
+    // "file:" keeps a name like "x:y.mp4" from being read as a protocol.
+    let abs = path.hasPrefix("/") ? path : workingDirectory() + "/" + path
+    let (ok, out, message) = run(["ffprobe", "-hide_banner", "-v", "error", "-show_entries", "format_tags", "-of", "default=noprint_wrappers=1", "file:" + abs], capture: true)
+    guard ok else {
+      var why = message.map { $0.replacing("file:" + abs, with: path) } ?? "ffprobe failed"
+      // "[mov,mp4,... @ 0x55...] moov atom not found": the demuxer's address says nothing.
+      if why.hasPrefix("["), let end = why.firstIndex(of: "]") { why = String(why[why.index(after: end)...].drop { $0 == " " }) }
+      if why.isEmpty { why = "ffprobe cannot read it" }
+      return .failure(EncodeError(description: why))
+    }
+    var tags: [String: String] = [:]
+    for line in out.split(separator: "\n") where line.hasPrefix("TAG:") {
+      guard let eq = line.firstIndex(of: "=") else { continue }
+      tags[String(line[line.index(line.startIndex, offsetBy: 4)..<eq])] = String(line[line.index(after: eq)...])
+    }
+    return .success(tags)
+  }
+
   static func workingDirectory() -> String {
     var buf = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buf, buf.count) != nil else { return "." }
@@ -54,12 +90,28 @@ extension FFmpegEncoder {
   /// Runs ffmpeg with `args` (stdin and stdout /dev/null) to its end: success, and the first
   /// line it printed on stderr.
   static func runToEnd(_ args: [String]) -> (Bool, String?) {
+    let (ok, _, line) = run(args, capture: false)
+    return (ok, line)
+  }
+
+  /// Runs a program (ffmpeg, ffprobe) to its end: success, its standard output when
+  /// `capture` (else /dev/null), and the first line it printed on stderr.
+  static func run(_ args: [String], capture: Bool) -> (Bool, String, String?) {
+    let program = args[0]
     var logFDs: [Int32] = [0, 0]
-    guard pipeCloseOnExec(&logFDs) else { return (false, String(cString: strerror(errno))) }
+    guard pipeCloseOnExec(&logFDs) else { return (false, "", String(cString: strerror(errno))) }
+    var outFDs: [Int32] = [-1, -1]
+    if capture {
+      guard pipeCloseOnExec(&outFDs) else { close(logFDs[0]); close(logFDs[1]); return (false, "", String(cString: strerror(errno))) }
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if capture {
+      posix_spawn_file_actions_adddup2(&actions, outFDs[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
     posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
     var cargs = args.map { strdup($0) } + [nil]
     var attr = posix_spawnattr_t()
@@ -69,21 +121,33 @@ extension FFmpegEncoder {
     posix_spawnattr_setsigmask(&attr, &none)
     posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
     var child: pid_t = 0
-    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, "ffmpeg", &actions, &attr, &cargs, environ), child) }
+    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, program, &actions, &attr, &cargs, environ), child) }
     posix_spawnattr_destroy(&attr)
     for a in cargs { free(a) }
     posix_spawn_file_actions_destroy(&actions)
     close(logFDs[1])
     let log = Log()
     log.drain(logFDs[0])
+    let output = Log()
+    if capture {
+      close(outFDs[1])
+      output.drain(outFDs[0])
+    }
+    func text() -> String {
+      guard capture else { return "" }
+      output.done.wait()
+      output.done.signal()
+      return output.text.withLock { String(decoding: $0, as: UTF8.self) }
+    }
     if rc != 0 {
       _ = log.firstLine()
-      return (false, "cannot run ffmpeg (\(String(cString: strerror(rc)))); scripts/install-deps installs it")
+      _ = text()
+      return (false, "", "cannot run \(program) (\(String(cString: strerror(rc)))); scripts/install-deps installs it")
     }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
     TempFiles.unregister(child: child)
     let line = log.firstLine()
-    return ((status & 0x7f) == 0 && (status >> 8) & 0xff == 0 && line == nil, line)
+    return ((status & 0x7f) == 0 && (status >> 8) & 0xff == 0 && line == nil, text(), line)
   }
 }

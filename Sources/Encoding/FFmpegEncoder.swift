@@ -48,8 +48,10 @@ public final class FFmpegEncoder {
     }
   }
 
-  /// Starts ffmpeg for frames of `width`×`height` device pixels at `fps`.
-  public init(path: String, format: Format, width: Int, height: Int, fps: Double) throws(EncodeError) {
+  /// Starts ffmpeg for frames of `width`×`height` device pixels at `fps`. `metadata` goes into
+  /// the container (MP4 and WebM; keys starting with `chartscene_` are kept in an MP4 as
+  /// they are, with `-movflags use_metadata_tags`).
+  public init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) {
     self.path = path
     var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
     guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
@@ -68,7 +70,8 @@ public final class FFmpegEncoder {
       // frames of a one-process render.
       let g = FFmpegEncoder.keyframeInterval(fps: fps)
       args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-qp", "23", "-threads", "2",
-               "-x264-params", "keyint=\(g):min-keyint=\(g):scenecut=0:bframes=0:open-gop=0", "-movflags", "+faststart", "-f", "mp4"]
+               "-x264-params", "keyint=\(g):min-keyint=\(g):scenecut=0:bframes=0:open-gop=0",
+               "-movflags", metadata.contains { $0.0.hasPrefix("chartscene_") } ? "+faststart+use_metadata_tags" : "+faststart", "-f", "mp4"]
     case .webm:
       args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1", "-fflags", "+bitexact", "-f", "webm"]  // bitexact: no random segment id or date
     case .gif:
@@ -79,6 +82,9 @@ public final class FFmpegEncoder {
       args += ["-c:v", "libwebp_anim", "-lossless", "0", "-quality", "85", "-loop", "0", "-f", "webp"]
     case .apng:
       args += ["-c:v", "apng", "-plays", "0", "-f", "apng"]
+    }
+    if format == .mp4 || format == .webm {
+      for (key, value) in metadata { args += ["-metadata", key + "=" + value] }
     }
     args.append(temp)
 
@@ -121,9 +127,11 @@ public final class FFmpegEncoder {
 
   /// The encoder for an animation in `format`: GIFs get one palette from every frame
   /// (`GIFEncoder`), the other formats stream to one ffmpeg.
-  public static func encoder(path: String, format: Format, width: Int, height: Int, fps: Double) throws(EncodeError) -> FrameEncoder {
+  /// `metadata` goes into the containers that hold it (MP4, WebM); ffmpeg writes none into
+  /// GIF, WebP or APNG.
+  public static func encoder(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) -> FrameEncoder {
     if format == .gif { return try GIFEncoder(path: path, fps: fps) }
-    return try FFmpegEncoder(path: path, format: format, width: width, height: height, fps: fps)
+    return try FFmpegEncoder(path: path, format: format, width: width, height: height, fps: fps, metadata: metadata)
   }
 
   deinit { if !finished { cancel() } }

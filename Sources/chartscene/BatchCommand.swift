@@ -15,14 +15,14 @@ struct BatchCommand: ParsableCommand {
   @Argument(help: "The jobs file ('-': standard input).", completion: .file())
   var jobs: String
 
-  @Option(help: "Render only the I-th of N balanced parts of the jobs (I from 1).")
+  @Option(help: "Render only the I-th of N balanced parts of the jobs (I from 1; 'auto' or 'auto/N': from a Slurm job array or a Kubernetes Indexed Job).")
   var shard: String?
 
   @Option(name: .shortAndLong, help: "Jobs rendered at once (default: the number of cores).")
   var threads: Int?
 
   func validate() throws {
-    if let shard, Shard(shard) == nil { throw ValidationError("bad --shard '\(shard)' (\(Shard.usage))") }
+    if let shard, case .failure(let e) = Shard.resolve(shard) { throw ValidationError(e.message) }
     if let threads, threads < 1 || threads > 256 { throw ValidationError("bad --threads \(threads) (1 to 256)") }
   }
 
@@ -30,7 +30,7 @@ struct BatchCommand: ParsableCommand {
     TempFiles.removeOnSignals()
     Watchdog.start()
     let file = try BatchFile(path: jobs)
-    let mine = shard.flatMap(Shard.init).map { file.jobs[$0.range(of: file.jobs.count)] } ?? file.jobs[...]
+    let mine = shard.flatMap { try? Shard.resolve($0).get() }.map { file.jobs[$0.range(of: file.jobs.count)] } ?? file.jobs[...]
     let name = jobs == "-" ? "(stdin)" : jobs
     let runner = BatchRunner(file: name, jobs: Array(mine))
     let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))

@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
   @Option(parsing: .unconditional, help: "Frames A-B of an animated scene (inclusive, from 0), identical to the same frames of a full render.")
   var frames: String?
 
-  @Option(help: "Render only the I-th of N balanced frame ranges (I from 1), to join with 'chartscene concat' (.mp4: cut at keyframes) or as part of a PNG sequence.")
+  @Option(help: "Render only the I-th of N balanced frame ranges (I from 1), to join with 'chartscene concat' (.mp4: cut at keyframes) or as part of a PNG sequence; 'auto' or 'auto/N' takes I (and N) from a Slurm job array or a Kubernetes Indexed Job.")
   var shard: String?
 
   @Option(parsing: .unconditional, help: "Frames per second (overrides the script).")
@@ -237,8 +237,19 @@ struct Render: ParsableCommand {
         Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)".replacing("'\(out)'", with: "'\(name ?? out)'"))
       }
       guard at == nil else { throw HostError.usage("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
-      let range = try shardFrames(session: session, output: out) ?? frames.flatMap(parseFrames)
-      try AnimationJob(output: out, frames: range, scale: scale, progress: progress).run(session)
+      var job = AnimationJob(output: out, frames: frames.flatMap(parseFrames), scale: scale, progress: progress)
+      // Which chartscene wrote it, in the containers that hold metadata (MP4, WebM).
+      job.metadata = [("comment", ChartSceneCommand.versionLine)]
+      if let s = try resolvedShard() {
+        let range = try shardFrames(s, session: session, output: out)
+        if !AnimationJob.isSequence(out) { job.metadata += shardMetadata(s, frames: range, session: session) }
+        // More shards than parts: this one has no frames. An MP4 segment is still written
+        // (no stream, only its metadata) so that concat sees a full set; a PNG sequence
+        // gets nothing.
+        guard !range.isEmpty else { try job.runEmpty(session); return }
+        job.frames = range.lowerBound...(range.upperBound - 1)
+      }
+      try job.run(session)
     } else {
       guard shard == nil else { throw HostError.usage("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
       guard frames == nil else { throw HostError.usage("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }

@@ -8,7 +8,7 @@ struct ConcatCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "concat",
     abstract: "Join MP4 segments rendered with --shard into one MP4, without re-encoding.",
-    discussion: "Give the segments in order (1/N first). Each must come from the same scene and options with --shard I/N.")
+    discussion: "Give the segments in order (1/N first), every one of the N, each written with --shard I/N from the same scene and options: concat reads their metadata and refuses a set with a shard missing, twice or out of order, mixed counts, or segments of another render.")
 
   @Argument(help: "The MP4 to write.", completion: .file(extensions: ["mp4"]))
   var output: String
@@ -20,13 +20,24 @@ struct ConcatCommand: ParsableCommand {
     if segments.isEmpty { throw ValidationError("'concat' needs the segments to join after OUT") }
   }
 
+  /// A segment as its metadata describes it.
+  struct Segment {
+    var path: String
+    var shard: Shard
+    var empty: Bool
+    var render: String
+    var version: String?
+  }
+
   func run() throws {
     TempFiles.removeOnSignals()
     guard output.lowercased().hasSuffix(".mp4") else {
       throw HostError("cannot write '\(output)': concat joins MP4 segments into an .mp4")
     }
+    if let bad = FFmpegEncoder.listUnsafe(output) { throw HostError("cannot write '\(output)': \(bad)") }
     for s in segments {
       guard s.lowercased().hasSuffix(".mp4") else { throw HostError("cannot join '\(s)': segments are .mp4 files written with --shard") }
+      if let bad = FFmpegEncoder.listUnsafe(s) { throw HostError("cannot join '\(s)': \(bad)") }
       var st = stat()
       guard stat(s, &st) == 0 else { throw HostError("cannot read '\(s)': \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))") }
       guard (st.st_mode & S_IFMT) == S_IFREG else { throw HostError("cannot read '\(s)': not a regular file") }
@@ -40,6 +51,55 @@ struct ConcatCommand: ParsableCommand {
     if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
       throw HostError("cannot write '\(output)': the folder '\(dir)' does not exist")
     }
-    do { try FFmpegEncoder.concat(segments, to: output) } catch { throw HostError(error.description) }
+    let set = try segments.map(ConcatCommand.read)
+    try ConcatCommand.check(set)
+    // Empty shards (no frames: more shards than keyframe intervals) carry no stream: they
+    // count for the set but add nothing to the join.
+    let joined = set.filter { !$0.empty }.map(\.path)
+    guard !joined.isEmpty else { throw HostError("cannot join: every segment is an empty marker (a shard with no frames)") }
+    let metadata = set.first?.version.map { [("comment", $0)] } ?? []
+    do { try FFmpegEncoder.concat(joined, to: output, metadata: metadata) } catch { throw HostError(error.description) }
+  }
+
+  /// The shard metadata of a segment (written by `--shard I/N`).
+  static func read(_ path: String) throws(HostError) -> Segment {
+    let tags: [String: String]
+    switch FFmpegEncoder.probeTags(path) {
+    case .success(let t): tags = t
+    case .failure(let e): throw HostError("cannot read '\(path)': \(e.description)")
+    }
+    guard let text = tags["chartscene_shard"], let render = tags["chartscene_render"], let frames = tags["chartscene_frames"] else {
+      throw HostError("cannot join '\(path)': it has no shard metadata (it was not written by chartscene --shard I/N)")
+    }
+    guard let shard = Shard(text) else { throw HostError("cannot join '\(path)': its shard metadata is broken (chartscene_shard '\(text)')") }
+    return Segment(path: path, shard: shard, empty: frames == "none", render: render, version: tags["comment"])
+  }
+
+  /// One full set, in order: every shard 1 … N once, all of one count and one render.
+  static func check(_ set: [Segment]) throws(HostError) {
+    guard let first = set.first else { return }
+    var seen: [Int: String] = [:]
+    var last: Segment? = nil
+    for s in set {
+      if s.shard.count != first.shard.count {
+        throw HostError("cannot join '\(s.path)': it is shard \(s.shard.text), of \(s.shard.count) shards, but '\(first.path)' is shard \(first.shard.text) (mixed counts)")
+      }
+      if s.render != first.render {
+        let other = s.version != first.version
+          ? " (written by \(s.version ?? "another version"), '\(first.path)' by \(first.version ?? "another version"))" : " (the scene, its files or the options differ)"
+        throw HostError("cannot join '\(s.path)': it is from another render than '\(first.path)'\(other)")
+      }
+      if let earlier = seen[s.shard.index] {
+        throw HostError("cannot join '\(s.path)': shard \(s.shard.text) is given twice (also '\(earlier)')")
+      }
+      if let last, s.shard.index < last.shard.index {
+        throw HostError("cannot join '\(s.path)': shard \(s.shard.text) comes after shard \(last.shard.text) ('\(last.path)'): give the segments in order, 1/\(s.shard.count) first")
+      }
+      seen[s.shard.index] = s.path
+      last = s
+    }
+    for i in 1...first.shard.count where seen[i] == nil {
+      throw HostError("shard \(i)/\(first.shard.count) is missing (\(set.count) of \(first.shard.count) segments given)")
+    }
   }
 }

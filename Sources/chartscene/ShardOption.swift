@@ -2,36 +2,44 @@ import ChartSceneHost
 import Encoding
 import ArgumentParser
 
-/// `--shard I/N` of a render: which frames this worker renders.
+/// `--shard I/N` (or `auto`, `auto/N`) of a render: which frames this worker renders.
 extension Render {
   func validateShard() throws {
     guard let shard else { return }
-    guard Shard(shard) != nil else { throw ValidationError("bad --shard '\(shard)' (\(Shard.usage))") }
+    if case .failure(let e) = Shard.resolve(shard) { throw ValidationError(e.message) }
     if frames != nil || at != nil { throw ValidationError("--shard picks the frames itself: it cannot be used with --frames or --at") }
     if inspect || watch || live { throw ValidationError("--shard renders part of a video: it cannot be used with --inspect, --watch or --live") }
   }
 
+  /// The shard (`auto` resolved from the environment), or nil without `--shard`.
+  func resolvedShard() throws(HostError) -> Shard? {
+    guard let shard else { return nil }
+    switch Shard.resolve(shard) {
+    case .success(let s): return s
+    case .failure(let e): throw HostError.usage(e.message)
+    }
+  }
+
   /// The frames of this shard: balanced ranges of frames for a PNG sequence; for an MP4,
   /// balanced ranges of whole keyframe intervals, so that every segment starts on a
-  /// keyframe at the same frame as in a one-process render.
-  func shardFrames(session: Session, output: String) throws(HostError) -> ClosedRange<Int>? {
-    guard let text = shard, let s = Shard(text) else { return nil }
+  /// keyframe at the same frame as in a one-process render. Empty when N exceeds the parts
+  /// (frames of a sequence, keyframe intervals of an MP4).
+  func shardFrames(_ s: Shard, session: Session, output: String) throws(HostError) -> Range<Int> {
     let clock = session.simulation.clock
     let total = clock.frameCount
-    let range: Range<Int>
-    var detail = ""
-    if AnimationJob.isSequence(output) {
-      range = s.range(of: total)
-    } else if output.lowercased().hasSuffix(".mp4") {
-      let g = FFmpegEncoder.keyframeInterval(fps: clock.fps)
-      range = s.frames(of: total, keyframeInterval: g)
-      detail = ", cut at keyframes every \(g) frames: \((total + g - 1) / g) parts at most"
-    } else {
+    if AnimationJob.isSequence(output) { return s.range(of: total) }
+    guard output.lowercased().hasSuffix(".mp4") else {
       throw HostError.usage("--shard needs an .mp4 or a PNG sequence like NAME-%04d.png, not '\(output)'")
     }
-    guard !range.isEmpty else {
-      throw HostError("--shard \(text) has no frames: the scene has \(total) frame\(total == 1 ? "" : "s")\(detail)")
-    }
-    return range.lowerBound...(range.upperBound - 1)
+    return s.frames(of: total, keyframeInterval: FFmpegEncoder.keyframeInterval(fps: clock.fps))
+  }
+
+  /// The metadata an MP4 segment carries so that `concat` can check a set: who it is
+  /// (`chartscene_shard` I/N), its frames (`chartscene_frames` A-B of the scene, or `none`),
+  /// and the hash of the scene and options all shards must share (`chartscene_render`).
+  func shardMetadata(_ s: Shard, frames: Range<Int>, session: Session) -> [(String, String)] {
+    [("chartscene_shard", s.text),
+     ("chartscene_frames", frames.isEmpty ? "none" : "\(frames.lowerBound)-\(frames.upperBound - 1)"),
+     ("chartscene_render", session.fingerprint(scale: scale, preset: preset, args: overrides().args))]
   }
 }

@@ -165,11 +165,185 @@ final class ScaleTests: TempFolderCase {
       XCTAssertEqual(try framemd5(joined), want, "N = \(n)")
       XCTAssertEqual(try probe(joined), wantProbe, "N = \(n)")
     }
-    // Past the number of keyframe intervals a shard is empty: refused.
-    let r = try CLI.run([script, "--shard", "1/9", "-o", tmp.appendingPathComponent("x.mp4").path])
+  }
+
+  /// More shards than keyframe intervals: the shards without frames write an empty marker
+  /// segment (an MP4 of no stream, only its metadata), and the full set joins into the
+  /// frames of a one-process render. A PNG sequence's empty shard writes nothing.
+  func testEmptyShardsJoinToTheOneProcessFrames() throws {
+    let script = try animatedScript(seconds: 3)
+    let one = tmp.appendingPathComponent("one.mp4").path
+    XCTAssertEqual(try CLI.run([script, "-o", one]).status, 0)
+    let want = try framemd5(one)
+    XCTAssertEqual(want.count, 30)
+    for n in [5, 9] {
+      var segments: [String] = []
+      var empty = 0
+      for i in 1...n {
+        let seg = tmp.appendingPathComponent("seg-\(n)-\(i).mp4").path
+        let r = try CLI.run([script, "--shard", "\(i)/\(n)", "-o", seg])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let tags = try Self.tool("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", seg]).stdout
+        XCTAssertTrue(tags.contains("TAG:chartscene_shard=\(i)/\(n)\n"), tags)
+        if tags.contains("TAG:chartscene_frames=none\n") { empty += 1 }
+        segments.append(seg)
+      }
+      XCTAssertEqual(empty, n - 3, "N = \(n)")
+      let joined = tmp.appendingPathComponent("joined-\(n).mp4").path
+      let r = try CLI.run(["concat", joined] + segments)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      XCTAssertEqual(try framemd5(joined), want, "N = \(n)")
+      // An empty shard still counts: the set without it is refused.
+      let missing = try CLI.run(["concat", tmp.appendingPathComponent("m.mp4").path] + segments.dropFirst())
+      XCTAssertEqual(missing.status, 1)
+      XCTAssertEqual(missing.stderr, "error: shard 1/\(n) is missing (\(n - 1) of \(n) segments given)\n")
+    }
+    // A PNG sequence of 3 frames in 5 shards: two write nothing, and say nothing.
+    let short = try write("short.lua", "return cs.scene { width = 60, height = 40, fps = 10, duration = 0.3, root = cs.text { text = 'x' } }")
+    let frames = tmp.appendingPathComponent("frames")
+    try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+    var counts: [Int] = []
+    for i in 1...5 {
+      let before = try FileManager.default.contentsOfDirectory(atPath: frames.path).count
+      let r = try CLI.run([short, "--shard", "\(i)/5", "-o", frames.path + "/f-%04d.png"])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      XCTAssertEqual(r.stderr, "")
+      counts.append(try FileManager.default.contentsOfDirectory(atPath: frames.path).count - before)
+    }
+    XCTAssertEqual(counts, [0, 1, 0, 1, 1])
+    // A still is still no place for --shard.
+    let still = try CLI.run([short, "--shard", "1/2", "-o", tmp.appendingPathComponent("s.png").path])
+    XCTAssertEqual(still.status, 64)
+    XCTAssertEqual(still.stderr, "error: --shard needs an animated output (.mp4 or NAME-%04d.png), not '\(tmp.appendingPathComponent("s.png").path)'\n")
+  }
+
+  /// Each MP4 segment carries its shard, its frames and the hash of its render; concat reads
+  /// them back and refuses any set but one whole render's shards in order, with one line
+  /// naming the culprit, and writes nothing then.
+  func testConcatRefusesAWrongSet() throws {
+    let script = try animatedScript(seconds: 4)
+    func seg(_ name: String, _ shard: String, _ extra: [String] = []) throws -> String {
+      let path = tmp.appendingPathComponent(name).path
+      let r = try CLI.run([script, "--shard", shard, "-o", path] + extra)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      return path
+    }
+    let s = try (1...4).map { try seg("s\($0).mp4", "\($0)/4") }
+    let out = tmp.appendingPathComponent("out.mp4").path
+    let plain = tmp.appendingPathComponent("plain.mp4").path
+    XCTAssertEqual(try CLI.run([script, "-o", plain]).status, 0)
+    let three = try seg("three.mp4", "2/3")
+    let wider = try seg("wider.mp4", "2/4", ["--size", "220x150"])
+    let titled = try seg("titled.mp4", "3/4", ["--arg", "title=Other"])
+    let scaled = try seg("scaled.mp4", "3/4", ["--scale", "2"])
+    let night = try seg("night.mp4", "4/4", ["--theme", "night"])
+    let cases: [([String], String)] = [
+      ([s[0], s[1], s[3]], "error: shard 3/4 is missing (3 of 4 segments given)"),
+      ([s[1], s[2], s[3]], "error: shard 1/4 is missing (3 of 4 segments given)"),
+      ([s[0], s[2], s[1], s[3]], "error: cannot join '\(s[1])': shard 2/4 comes after shard 3/4 ('\(s[2])'): give the segments in order, 1/4 first"),
+      ([s[0], s[1], s[1], s[2], s[3]], "error: cannot join '\(s[1])': shard 2/4 is given twice (also '\(s[1])')"),
+      ([s[0], three, s[2], s[3]], "error: cannot join '\(three)': it is shard 2/3, of 3 shards, but '\(s[0])' is shard 1/4 (mixed counts)"),
+      ([s[0], wider, s[2], s[3]], "error: cannot join '\(wider)': it is from another render than '\(s[0])' (the scene, its files or the options differ)"),
+      ([s[0], s[1], titled, s[3]], "error: cannot join '\(titled)': it is from another render than '\(s[0])' (the scene, its files or the options differ)"),
+      ([s[0], s[1], scaled, s[3]], "error: cannot join '\(scaled)': it is from another render than '\(s[0])' (the scene, its files or the options differ)"),
+      ([s[0], s[1], s[2], night], "error: cannot join '\(night)': it is from another render than '\(s[0])' (the scene, its files or the options differ)"),
+      ([plain], "error: cannot join '\(plain)': it has no shard metadata (it was not written by chartscene --shard I/N)"),
+      ([s[0], s[1], s[2], s[3], plain], "error: cannot join '\(plain)': it has no shard metadata (it was not written by chartscene --shard I/N)"),
+    ]
+    for (set, message) in cases {
+      let r = try CLI.run(["concat", out] + set)
+      XCTAssertEqual(r.status, 1, message)
+      XCTAssertEqual(r.stderr, message + "\n")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: out), message)
+    }
+    // Another script (the same options) is another render too.
+    try write("story.lua", try String(contentsOfFile: script, encoding: .utf8) + "-- changed\n")
+    let changed = try seg("changed.mp4", "4/4")
+    var r = try CLI.run(["concat", out, s[0], s[1], s[2], changed])
+    XCTAssertEqual(r.stderr, "error: cannot join '\(changed)': it is from another render than '\(s[0])' (the scene, its files or the options differ)\n")
+    // Names the list of segments would misread: a newline is refused; quotes, backslashes
+    // and spaces are written so that ffmpeg reads them back.
+    let odd = tmp.appendingPathComponent("it's a \\ seg.mp4").path
+    try FileManager.default.copyItem(atPath: s[1], toPath: odd)
+    r = try CLI.run(["concat", out, s[0], odd, s[2], s[3]])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(try framemd5(out), try framemd5(plain))
+    let newline = tmp.appendingPathComponent("two\nlines.mp4").path
+    try FileManager.default.copyItem(atPath: s[1], toPath: newline)
+    let other = tmp.appendingPathComponent("other.mp4").path
+    r = try CLI.run(["concat", other, s[0], newline, s[2], s[3]])
     XCTAssertEqual(r.status, 1)
-    XCTAssertEqual(r.stderr, "error: --shard 1/9 has no frames: the scene has 80 frames, cut at keyframes every 10 frames: 8 parts at most\n")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("x.mp4").path))
+    XCTAssertEqual(r.stderr, "error: cannot join '\(tmp.path)/two\\nlines.mp4': its name holds a control character (a line break or a tab), which a list of segments cannot hold: rename it\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: other))
+  }
+
+  /// `--shard auto` and `auto/N`: the index from a Slurm job array or a Kubernetes Indexed
+  /// Job, for renders and batches.
+  func testShardAutoReadsTheJobArray() throws {
+    let script = try animatedScript(seconds: 4)
+    func shardOf(_ env: [String: String], _ shard: String = "auto") throws -> (CLI.Result, String) {
+      let path = tmp.appendingPathComponent("auto.mp4").path
+      try? FileManager.default.removeItem(atPath: path)
+      let r = try CLI.run([script, "--shard", shard, "-o", path], env: env)
+      guard r.status == 0 else { return (r, "") }
+      let tags = try Self.tool("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags=chartscene_shard", "-of", "default=nw=1:nk=1", path]).stdout
+      return (r, tags.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    let none = ["SLURM_ARRAY_TASK_ID": "", "SLURM_ARRAY_TASK_MIN": "", "SLURM_ARRAY_TASK_COUNT": "", "SLURM_ARRAY_TASK_STEP": "", "JOB_COMPLETION_INDEX": ""]
+    func env(_ e: [String: String]) -> [String: String] { none.merging(e) { $1 } }
+    // Slurm arrays numbered from 1 and from 0, and with a step.
+    XCTAssertEqual(try shardOf(env(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"])).1, "3/4")
+    XCTAssertEqual(try shardOf(env(["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"])).1, "1/4")
+    XCTAssertEqual(try shardOf(env(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"])).1, "4/4")
+    XCTAssertEqual(try shardOf(env(["SLURM_ARRAY_TASK_ID": "20", "SLURM_ARRAY_TASK_MIN": "10", "SLURM_ARRAY_TASK_STEP": "5", "SLURM_ARRAY_TASK_COUNT": "4"])).1, "3/4")
+    XCTAssertEqual(try shardOf(env(["SLURM_ARRAY_TASK_ID": "2"]), "auto/6").1, "2/6")
+    // Kubernetes: 0-based, the count from auto/N.
+    XCTAssertEqual(try shardOf(env(["JOB_COMPLETION_INDEX": "0"]), "auto/4").1, "1/4")
+    XCTAssertEqual(try shardOf(env(["JOB_COMPLETION_INDEX": "3"]), "auto/4").1, "4/4")
+    let errors: [([String: String], String, String)] = [
+      ([:], "auto", "error: --shard auto takes the shard from the environment, and neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set"),
+      (["JOB_COMPLETION_INDEX": "2"], "auto", "error: --shard auto: JOB_COMPLETION_INDEX gives the index, not the count: use --shard auto/N with N the Job's completions"),
+      (["JOB_COMPLETION_INDEX": "4"], "auto/4", "error: --shard auto/4: JOB_COMPLETION_INDEX 4 is not an index of 4 completions (0 to 3)"),
+      (["JOB_COMPLETION_INDEX": "x"], "auto/4", "error: --shard auto/4: JOB_COMPLETION_INDEX is 'x', not a whole number"),
+      (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1"], "auto", "error: --shard auto: SLURM_ARRAY_TASK_COUNT is not set: give the count, --shard auto/N"),
+      (["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "4"], "auto", "error: --shard auto: SLURM_ARRAY_TASK_ID 4 is task 5 of an array of 4 (SLURM_ARRAY_TASK_MIN 0, SLURM_ARRAY_TASK_COUNT): ids must run from the array's first to its last"),
+      ([:], "auto/0", "error: bad --shard 'auto/0' (auto/N: N a count from 1 to 100000)"),
+      ([:], "automatic", "error: bad --shard 'automatic' (expected I/N with 1 ≤ I ≤ N, e.g. 2/7)"),
+    ]
+    for (e, shard, message) in errors {
+      let (r, _) = try shardOf(env(e), shard)
+      XCTAssertEqual(r.status, 64, message)
+      XCTAssertEqual(r.stderr, message + "\n")
+    }
+    // batch --shard auto: the second of two parts of four jobs.
+    _ = try write("v.lua", "return cs.scene { width = 60, height = 40, root = cs.text { text = cs.args.n } }")
+    let jobs = try write("jobs.txt", (1...4).map { "v.lua --arg n=\($0) -o b\($0).png" }.joined(separator: "\n") + "\n")
+    var r = try CLI.run(["batch", jobs, "--shard", "auto"], cwd: tmp, env: env(["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "2"]))
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("b") }.sorted(), ["b3.png", "b4.png"])
+    r = try CLI.run(["batch", jobs, "--shard", "auto"], cwd: tmp, env: env([:]))
+    XCTAssertEqual(r.status, 64)
+    XCTAssertEqual(r.stderr, "error: --shard auto takes the shard from the environment, and neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set\n")
+  }
+
+  /// The version of chartscene: in --inspect, and in the metadata of MP4 and WebM files.
+  func testVersionInInspectAndContainers() throws {
+    let file = try String(contentsOf: EndToEndTests.repo.appendingPathComponent("VERSION"), encoding: .utf8)
+    let version = file.replacingOccurrences(of: "version:", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let line = try CLI.run(["--version"]).stdout.trimmingCharacters(in: .newlines)
+    let script = try animatedScript(seconds: 1)
+    let r = try CLI.run([script, "--inspect"])
+    let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(json["version"] as? String, version)
+    XCTAssertEqual(line, "chartscene \(version) (commit \(try XCTUnwrap(json["commit"] as? String)))")
+    XCTAssertNotNil(json["root"])
+    for ext in ["mp4", "webm"] {
+      let path = tmp.appendingPathComponent("v.\(ext)").path
+      XCTAssertEqual(try CLI.run([script, "-o", path]).status, 0)
+      let tags = try Self.tool("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", path]).stdout
+      XCTAssertTrue(tags.lowercased().contains("tag:comment=\(line.lowercased())\n"), "\(ext): \(tags)")
+    }
   }
 
   func testShardsOfAPNGSequenceFillTheSequence() throws {
@@ -209,11 +383,11 @@ final class ScaleTests: TempFolderCase {
       XCTAssertEqual(r.status, status, args.joined(separator: " "))
       XCTAssertEqual(r.stderr, stderr)
     }
-    // A segment that is not a video: ffmpeg's message, and no output.
+    // A segment that is not a video: ffprobe's message, and no output.
     let fake = try write("fake.mp4", "not a video")
     let r = try CLI.run(["concat", tmp.appendingPathComponent("j.mp4").path, fake])
     XCTAssertEqual(r.status, 1)
-    XCTAssertTrue(r.stderr.hasPrefix("error: ffmpeg failed joining '\(tmp.appendingPathComponent("j.mp4").path)'"), r.stderr)
+    XCTAssertTrue(r.stderr.hasPrefix("error: cannot read '\(fake)': "), r.stderr)
     XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
     XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("j.mp4").path))
   }

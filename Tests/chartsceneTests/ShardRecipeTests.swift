@@ -1,9 +1,11 @@
 import Foundation
 import XCTest
 
-/// The recipes of docs/scale.md, run here: GNU parallel (locally and over ssh to an sshd
-/// started on 127.0.0.1), the Kubernetes Indexed Job's and the Slurm array's commands. Each
-/// joins its segments and must decode to the frames of a one-process render.
+/// The recipes of docs/scale.md, as shipped in scripts/recipes/, run here: GNU parallel
+/// (locally and over ssh to an sshd started on 127.0.0.1), the Slurm array (its submit
+/// script, with a stand-in sbatch that runs the tasks at once) and the Kubernetes Indexed
+/// Job (its manifests, with a stand-in kubectl that runs the pods here). Each joins its
+/// segments and must decode to the frames of a one-process render; a wrong set must fail.
 final class ShardRecipeTests: XCTestCase {
   static let repo = EndToEndTests.repo
   var tmp: URL!
@@ -43,6 +45,19 @@ final class ShardRecipeTests: XCTestCase {
     return r.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
   }
 
+  /// A shipped recipe.
+  func recipe(_ name: String) -> String { Self.repo.appendingPathComponent("scripts/recipes/" + name).path }
+
+  /// PATH with the stand-ins for sbatch and kubectl (Tests/Fixtures/fakes) first.
+  var fakeEnv: [String: String] {
+    let state = tmp.appendingPathComponent("fake-state").path
+    try? FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    return env.merging([
+      "PATH": Self.repo.appendingPathComponent("Tests/Fixtures/fakes").path + ":" + env["PATH"]!,
+      "FAKE_SLURM": state, "FAKE_K8S": state,
+    ]) { $1 }
+  }
+
   func doc() throws -> String { try String(contentsOf: Self.repo.appendingPathComponent("docs/scale.md"), encoding: .utf8) }
 
   /// The fenced blocks of docs/scale.md with their language.
@@ -66,10 +81,29 @@ final class ShardRecipeTests: XCTestCase {
 
   func testGNUParallelRecipe() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel") else { throw XCTSkip("GNU parallel is not installed (scripts/install-deps)") }
-    let block = try XCTUnwrap(try blocks().first { $0.lang == "sh" && $0.text.contains("parallel -j") }?.text)
-    let r = try bash(block)
+    // 11 shards of 8 keyframe intervals: three empty ones.
+    var r = try bash("\(recipe("parallel-local.sh")) story.lua 11 story.mp4")
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want)
+    for f in ["out/seg-1.mp4", "out/seg-11.mp4", "logs/joblog", "logs/shard-11.log"] {
+      XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent(f).path), f)
+    }
+    // A worker that renders shard 2 otherwise (another theme): the join refuses the set.
+    let wrap = tmp.appendingPathComponent("odd-worker")
+    try """
+      #!/bin/bash
+      case " $* " in *" --shard 2/"*) exec chartscene "$@" --theme night ;; *) exec chartscene "$@" ;; esac
+      """.write(to: wrap, atomically: true, encoding: .utf8)
+    chmod(wrap.path, 0o755)
+    r = try bash("\(recipe("parallel-local.sh")) story.lua 4 wrong.mp4", env: ["CHARTSCENE": wrap.path])
+    XCTAssertNotEqual(r.status, 0)
+    XCTAssertEqual(r.stderr, "error: cannot join 'out/seg-2.mp4': it is from another render than 'out/seg-1.mp4' (the scene, its files or the options differ)\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("wrong.mp4").path))
+    // A failing shard stops before the join.
+    r = try bash("\(recipe("parallel-local.sh")) story.lua 4 failed.mp4 --theme dusk")
+    XCTAssertNotEqual(r.status, 0)
+    XCTAssertTrue(r.stderr.contains("error: a shard failed"), r.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("failed.mp4").path))
   }
 
   /// GNU parallel's --sshlogin to an sshd started here on 127.0.0.1 (skipped when sshd
@@ -120,11 +154,8 @@ final class ShardRecipeTests: XCTestCase {
         sleep 0.25
       done
       [ $up = 1 ] || exit 77
-      N=3
-      parallel --ssh "$SSH" --sshlogin 2/\(user)@127.0.0.1 --workdir \(remote) \\
-        --basefile story.lua --return seg-{}.mp4 --cleanup \\
-        \(binary) story.lua --shard {}/$N -o seg-{}.mp4 ::: $(seq 1 $N) </dev/null || exit 1
-      chartscene concat story.mp4 $(seq -f 'seg-%g.mp4' 1 $N)
+      SSH="$SSH" SSHLOGIN=2/\(user)@127.0.0.1 WORKDIR=\(remote) CHARTSCENE=\(binary) \\
+        \(recipe("parallel-ssh.sh")) story.lua 3 story.mp4 </dev/null
       """
     try script.write(to: tmp.appendingPathComponent("ssh.sh"), atomically: true, encoding: .utf8)
     let out = tmp.appendingPathComponent("ssh.out")
@@ -146,15 +177,47 @@ final class ShardRecipeTests: XCTestCase {
     XCTAssertEqual(p.terminationStatus, 0, log)
     XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want)
     // The segments were made over there and brought back.
-    for i in 1...3 { XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("seg-\(i).mp4").path)) }
+    for i in 1...3 { XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("out/seg-\(i).mp4").path)) }
+    XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("logs/joblog").path))
   }
 
-  func testKubernetesAndSlurmManifests() throws {
-    // Kubernetes: parse the Indexed Job (PyYAML when present; else the command is a flow
-    // list, which is JSON).
-    let yaml = try XCTUnwrap(try blocks().first { $0.lang == "yaml" && $0.text.contains("kind: Job") }?.text)
-    let yamlFile = tmp.appendingPathComponent("job.yaml")
-    try yaml.write(to: yamlFile, atomically: true, encoding: .utf8)
+  /// scripts/recipes/slurm-submit.sh with a stand-in sbatch: the array, then the join
+  /// after it; and slurm-shards.sbatch as the tasks of an array numbered from 0.
+  func testSlurmRecipe() throws {
+    var r = try ScaleTests.tool("/bin/bash", [recipe("slurm-submit.sh"), "story.lua", "10", "story.mp4"], cwd: work, env: fakeEnv, timeout: 300)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.hasPrefix("shards: job 101 (array 1-10); join: job 102 into story.mp4"), r.stdout)
+    let concatLog = (try? String(contentsOf: work.appendingPathComponent("logs/concat.log"), encoding: .utf8)) ?? "(none)"
+    XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want, concatLog)
+    for i in 1...10 { XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("logs/shard-\(i).log").path)) }
+    // The #SBATCH lines are those of an array job.
+    let text = try String(contentsOfFile: recipe("slurm-shards.sbatch"), encoding: .utf8)
+    XCTAssertTrue(text.hasPrefix("#!/bin/bash\n"))
+    XCTAssertTrue(text.contains("\n#SBATCH --array=1-8\n"), text)
+    // An array numbered from 0 (sbatch --array=0-7): seg-1 … seg-8 all the same.
+    try FileManager.default.removeItem(at: work.appendingPathComponent("out"))
+    for id in 0...7 {
+      r = try ScaleTests.tool("/bin/bash", [recipe("slurm-shards.sbatch"), "story.lua"], cwd: work,
+                              env: env.merging(["SLURM_ARRAY_TASK_ID": String(id), "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "8"]) { $1 })
+      XCTAssertEqual(r.status, 0, "task \(id): \(r.stderr)")
+    }
+    r = try bash("chartscene concat zero.mp4 $(seq -f 'out/seg-%g.mp4' 1 8)")
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(try framemd5(work.appendingPathComponent("zero.mp4").path), want)
+    // The join of a set with a shard of another render fails (logs/concat.log says which).
+    r = try ScaleTests.tool("/bin/bash", [recipe("slurm-shards.sbatch"), "story.lua", "--theme", "night"], cwd: work,
+                            env: env.merging(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "8"]) { $1 })
+    XCTAssertEqual(r.status, 0, r.stderr)
+    r = try bash("chartscene concat wrong.mp4 $(seq -f 'out/seg-%g.mp4' 1 8)")
+    XCTAssertEqual(r.status, 1)
+    XCTAssertEqual(r.stderr, "error: cannot join 'out/seg-3.mp4': it is from another render than 'out/seg-1.mp4' (the scene, its files or the options differ)\n")
+  }
+
+  /// scripts/recipes/k8s-indexed-job.sh: its manifests (an Indexed Job, a join Job), and the
+  /// whole run with a stand-in kubectl that runs the pods here.
+  func testKubernetesRecipe() throws {
+    var r = try ScaleTests.tool("/bin/bash", [recipe("k8s-indexed-job.sh"), "story.lua", "12", "story.mp4"], cwd: work, env: fakeEnv.merging(["DRY_RUN": "1"]) { $1 })
+    XCTAssertEqual(r.status, 0, r.stderr)
     let parser = """
       import json, re, sys
       text = open(sys.argv[1]).read()
@@ -163,49 +226,50 @@ final class ShardRecipeTests: XCTestCase {
           job = yaml.safe_load(text)
           spec = job["spec"]
           c = spec["template"]["spec"]["containers"][0]
-          out = {"kind": job["kind"], "mode": spec["completionMode"], "completions": spec["completions"], "command": c["command"], "workingDir": c.get("workingDir")}
+          out = {"kind": job["kind"], "mode": spec.get("completionMode"), "completions": spec.get("completions"), "command": c["command"], "workingDir": c.get("workingDir")}
       except ImportError:
-          grab = lambda k: re.search(r"^\\s*" + k + r":\\s*(.+)$", text, re.M).group(1).strip()
-          out = {"kind": grab("kind"), "mode": grab("completionMode"), "completions": int(grab("completions")), "command": json.loads(grab("command")), "workingDir": grab("workingDir")}
+          grab = lambda k: (re.search(r"^\\s*" + k + r":\\s*(.+)$", text, re.M) or [None, None])[1]
+          out = {"kind": grab("kind"), "mode": grab("completionMode"), "completions": int(grab("completions") or 0) or None, "command": json.loads(grab("command")), "workingDir": grab("workingDir")}
       print(json.dumps(out))
       """
-    let p = try ScaleTests.tool("/usr/bin/python3", ["-c", parser, yamlFile.path])
-    XCTAssertEqual(p.status, 0, p.stderr)
-    let job = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(p.stdout.utf8)) as? [String: Any])
+    func manifest(_ name: String) throws -> [String: Any] {
+      let p = try ScaleTests.tool("/usr/bin/python3", ["-c", parser, work.appendingPathComponent("logs/" + name).path])
+      XCTAssertEqual(p.status, 0, p.stderr)
+      return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(p.stdout.utf8)) as? [String: Any])
+    }
+    let job = try manifest("k8s-shards.yaml")
     XCTAssertEqual(job["kind"] as? String, "Job")
     XCTAssertEqual(job["mode"] as? String, "Indexed")
-    let n = try XCTUnwrap(job["completions"] as? Int)
-    XCTAssertEqual(n, 8)
+    XCTAssertEqual(job["completions"] as? Int, 12)
+    XCTAssertEqual(job["workingDir"] as? String, "/work")
     let command = try XCTUnwrap(job["command"] as? [String])
     XCTAssertEqual(Array(command.prefix(2)), ["sh", "-c"])
-    XCTAssertTrue(command[2].contains("--shard $((JOB_COMPLETION_INDEX + 1))/8"), command[2])
-    for index in 0..<n {
-      let r = try ScaleTests.tool("/bin/sh", Array(command.dropFirst()), cwd: work, env: env.merging(["JOB_COMPLETION_INDEX": String(index)]) { $1 })
-      XCTAssertEqual(r.status, 0, "index \(index): \(r.stderr)")
-    }
-    // The join the page gives for when the Job completes.
-    let doc = try doc()
-    let join = try XCTUnwrap(doc.range(of: "When the Job completes: `").map { doc[$0.upperBound...].prefix { $0 != "`" } })
-    var r = try bash(String(join))
+    XCTAssertTrue(command[2].contains("--shard auto/12 -o out/seg-$((JOB_COMPLETION_INDEX + 1)).mp4"), command[2])
+    // The manifest docs/scale.md shows is the one the recipe writes.
+    r = try ScaleTests.tool("/bin/bash", [recipe("k8s-indexed-job.sh"), "story.lua", "8", "story.mp4"], cwd: work, env: fakeEnv.merging(["DRY_RUN": "1"]) { $1 })
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let shown = try XCTUnwrap(try blocks().first { $0.lang == "yaml" && $0.text.contains("kind: Job") }?.text)
+    XCTAssertEqual(shown, try String(contentsOf: work.appendingPathComponent("logs/k8s-shards.yaml"), encoding: .utf8))
+    let join = try manifest("k8s-concat.yaml")
+    XCTAssertNil(join["mode"] as? String)
+    XCTAssertTrue((join["command"] as? [String])?.last?.contains("chartscene concat story.mp4") == true)
+    // The whole run: 12 pods (4 with no frames), then the join.
+    r = try ScaleTests.tool("/bin/bash", [recipe("k8s-indexed-job.sh"), "story.lua", "12", "story.mp4"], cwd: work, env: fakeEnv, timeout: 300)
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want)
-
-    // Slurm: the array script, run once per task id with the variables Slurm sets.
-    try FileManager.default.removeItem(at: work.appendingPathComponent("out"))
-    try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
-    try FileManager.default.removeItem(at: work.appendingPathComponent("story.mp4"))
-    let slurm = try XCTUnwrap(try blocks().first { $0.lang == "sh" && $0.text.contains("#SBATCH --array=") }?.text)
-    let array = try XCTUnwrap(slurm.split(separator: "\n").first { $0.hasPrefix("#SBATCH --array=") })
-    let bounds = array.dropFirst("#SBATCH --array=".count).split(separator: "-").compactMap { Int($0) }
-    XCTAssertEqual(bounds, [1, 8])
-    let script = tmp.appendingPathComponent("shards.sh")
-    try slurm.write(to: script, atomically: true, encoding: .utf8)
-    for id in bounds[0]...bounds[1] {
-      r = try ScaleTests.tool("/bin/bash", [script.path], cwd: work, env: env.merging(["SLURM_ARRAY_TASK_ID": String(id), "SLURM_ARRAY_TASK_COUNT": String(bounds[1] - bounds[0] + 1)]) { $1 })
-      XCTAssertEqual(r.status, 0, "task \(id): \(r.stderr)")
-    }
-    r = try bash(String(join))
+    // Options reach every pod: another render than the one before.
+    r = try ScaleTests.tool("/bin/bash", [recipe("k8s-indexed-job.sh"), "story.lua", "3", "night.mp4", "--theme", "night", "--arg", "title=It's \"night\""], cwd: work, env: fakeEnv, timeout: 300)
     XCTAssertEqual(r.status, 0, r.stderr)
-    XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want)
+    let night = tmp.appendingPathComponent("night.mp4").path
+    XCTAssertEqual(try CLI.run([work.appendingPathComponent("story.lua").path, "--theme", "night", "--arg", "title=It's \"night\"", "-o", night]).status, 0)
+    XCTAssertEqual(try framemd5(work.appendingPathComponent("night.mp4").path), try framemd5(night))
+    // A join of a wrong set fails the run, and says why.
+    r = try bash("chartscene story.lua --shard 2/3 -o out/seg-2.mp4")
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let remade = try String(contentsOf: work.appendingPathComponent("logs/k8s-concat.yaml"), encoding: .utf8)
+    XCTAssertTrue(remade.contains("night.mp4"))
+    r = try bash("kubectl apply -f logs/k8s-concat.yaml && kubectl get job chartscene-shards-concat && kubectl logs job/chartscene-shards-concat", env: fakeEnv)
+    XCTAssertTrue(r.stdout.contains("Failed"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("error: cannot join 'out/seg-2.mp4': it is from another render than 'out/seg-1.mp4'"), r.stdout)
   }
 }
