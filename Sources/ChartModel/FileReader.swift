@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Reads a whole file.
 public enum FileReader {
@@ -10,7 +11,9 @@ public enum FileReader {
 
   /// Reads `path`; refuses files over `limit` bytes and anything but a regular file (a
   /// FIFO or a device could block or never end).
+  /// `"-"` is standard input (see `standardInputData`).
   public static func read(_ path: String, limit: Int = 512 << 20) throws(ReadError) -> [UInt8] {
+    if path == "-" { return try standardInputData(limit: limit) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 { throw ReadError(path: path, reason: errno == ENOENT ? "no such file" : errorText()) }
     defer { close(fd) }
@@ -51,9 +54,42 @@ public enum FileReader {
 }
 
 extension FileReader {
+  /// What standard input was used for: nothing yet, the script (`chartscene -`), or data
+  /// (`cs.data.csv("-")`), read once for the whole process and kept, so a script that reads
+  /// "-" twice, or reloads under --watch, gets the same bytes.
+  enum StandardInput: Sendable { case unread, script, data([UInt8]) }
+  static let standardInput = Mutex<StandardInput>(.unread)
+
+  /// The data piped into standard input, read to its end the first time (past `limit`
+  /// bytes it is refused, like a file). Refused when the script came from it.
+  public static func standardInputData(limit: Int) throws(ReadError) -> [UInt8] {
+    let result: Result<[UInt8], ReadError> = standardInput.withLock { state in
+      switch state {
+      case .script: return .failure(ReadError(path: "-", reason: "standard input holds the script (chartscene -): data cannot come from it too"))
+      case .data(let bytes): return .success(bytes)
+      case .unread:
+        do throws(ReadError) {
+          let bytes = try readStandardInput(limit: limit)
+          state = .data(bytes)
+          return .success(bytes)
+        } catch { return .failure(error) }
+      }
+    }
+    let bytes = try result.get()
+    if bytes.count > limit { throw ReadError(path: "-", reason: "standard input holds more than \(limit >> 20) MiB") }
+    return bytes
+  }
+
+  /// Reads the script from standard input (`chartscene -`); data cannot come from it then.
+  public static func standardInputScript(limit: Int) throws(ReadError) -> [UInt8] {
+    let bytes = try readStandardInput(limit: limit)
+    standardInput.withLock { $0 = .script }
+    return bytes
+  }
+
   /// Reads standard input to its end (`chartscene -`): refused when it is a terminal (nothing
   /// would come until the user typed it) and past `limit` bytes, like a file.
-  public static func readStandardInput(limit: Int) throws(ReadError) -> [UInt8] {
+  static func readStandardInput(limit: Int) throws(ReadError) -> [UInt8] {
     if isatty(0) != 0 { throw ReadError(path: "-", reason: "standard input is a terminal (pipe a script or a file into it)") }
     var out: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

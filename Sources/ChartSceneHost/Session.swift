@@ -156,7 +156,7 @@ public final class Session {
   public static func open(_ script: String, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) -> Session {
     guard script == "-" else { return try Session(scriptPath: script, overrides: overrides, quiet: quiet, files: files) }
     let bytes: [UInt8]
-    do { bytes = try FileReader.readStandardInput(limit: 16 << 20) } catch { throw HostError(error.description) }
+    do { bytes = try FileReader.standardInputScript(limit: 16 << 20) } catch { throw HostError(error.description) }
     return try Session(scriptPath: "stdin", source: bytes, overrides: overrides, quiet: quiet, files: files)
   }
 

@@ -64,6 +64,8 @@ public final class BindingContext {
   /// script must not draw /etc/passwd into a picture. A file that does not exist is left to
   /// the reader's own error.
   public func confined(_ path: String, roots: [String]? = nil, what: String = "the folders a script may read (the script's, the current one; \(BindingContext.widen))") throws(LuaError) -> String {
+    // "-" is standard input: what the user pipes in, never a file next to the script.
+    if path == "-" && roots == nil { return "-" }
     let full = resolve(path)
     let allowed = roots ?? readableRoots
     guard !allowed.isEmpty, let real = BindingContext.realPath(full) else { return full }

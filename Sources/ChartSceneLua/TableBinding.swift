@@ -7,6 +7,8 @@ import LuaKit
 /// loading (the decoding is `ChartModel`'s `CSVDecoder` and `RecordsDecoder`).
 enum TableBinding {
   static let csvKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "delimiter", "sort", "names", "colors"]
+  /// The set's name when its data came from standard input and `name` was not given.
+  static let standardInputName = "Data"
   static let jsonKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "sort", "names", "colors"]
 
   static func install(_ lua: LuaState, data: Int32, context: BindingContext) {
@@ -17,7 +19,15 @@ enum TableBinding {
       options.memoryBudgetName = "--max-memory"
       let opts = options
       let set = try load(lua, path: try context.confined(path), shown: path, key: key, context: context) { full, shown in
-        try CSVDecoder.read(path: full, shown: shown, options: opts)
+        // "-": the data piped into standard input, held whole (it cannot be read in blocks twice).
+        if full == "-" {
+          let bytes: [UInt8]
+          do throws(FileReader.ReadError) { bytes = try FileReader.read("-", limit: opts.memoryBudget.map { max(1 << 20, $0 / 2) } ?? 512 << 20) } catch { throw LuaError(error.description) }
+          var named = opts
+          named.name = named.name ?? TableBinding.standardInputName
+          return try CSVDecoder.decodeTable(bytes, file: shown, options: named)
+        }
+        return try CSVDecoder.read(path: full, shown: shown, options: opts)
       }
       DataBinding.push(lua, set)
       return 1
@@ -36,7 +46,9 @@ enum TableBinding {
           let why = left < quarter ? " (half of what --max-memory leaves)" : " (a quarter of --max-memory)"
           throw LuaError(error.description + (tooLarge ? why : ""))
         }
-        return try RecordsDecoder.decodeTable(bytes, file: shown, options: options)
+        var named = options
+        if full == "-" { named.name = named.name ?? TableBinding.standardInputName }
+        return try RecordsDecoder.decodeTable(bytes, file: shown, options: named)
       }
       DataBinding.push(lua, set)
       return 1

@@ -46,6 +46,31 @@ final class PipeTests: TempFolderCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted(), ["s.lua", "s.png"])
   }
 
+  /// `cs.data.csv("-")` and `cs.data.json("-")` read what is piped in (once: two reads get the
+  /// same bytes), under the same limits as a file; not when the script itself came from there.
+  func testDataFromStandardInput() throws {
+    try "local d = cs.data.csv('-')\nreturn cs.scene{ width = 200, height = 160, root = cs.chart{ data = d } }".write(to: tmp.appendingPathComponent("c.lua"), atomically: true, encoding: .utf8)
+    let csv = Data("date,sales\n2024-01-01,3\n2024-01-02,5\n2024-01-03,4\n".utf8)
+    let piped = try run(["c.lua", "-o", "-"], stdin: csv)
+    XCTAssertEqual(piped.status, 0, piped.stderr)
+    // The same picture as from the file.
+    try csv.write(to: tmp.appendingPathComponent("d.csv"))
+    try "local d = cs.data.csv('d.csv', { name = 'Data' })\nreturn cs.scene{ width = 200, height = 160, root = cs.chart{ data = d } }".write(to: tmp.appendingPathComponent("f.lua"), atomically: true, encoding: .utf8)
+    XCTAssertEqual(try CLI.run(["f.lua", "-o", "f.png"], cwd: tmp).status, 0)
+    XCTAssertEqual(piped.stdout, try Data(contentsOf: tmp.appendingPathComponent("f.png")))
+    try "local a = cs.data.json('-', { x = 'date' })\nlocal b = cs.data.json('-', { x = 'date' })\nreturn cs.scene{ width = 200, height = 160, root = cs.vstack{ cs.chart{ data = a }, cs.chart{ data = b } } }"
+      .write(to: tmp.appendingPathComponent("j.lua"), atomically: true, encoding: .utf8)
+    let json = try run(["j.lua", "-o", "j.png"], stdin: Data(#"[{"date":"2024-01-01","v":1},{"date":"2024-01-02","v":4}]"#.utf8))
+    XCTAssertEqual(json.status, 0, json.stderr)
+    // Errors name it as the file it stands for; the script from standard input leaves no data there.
+    let bad = try run(["c.lua", "-o", "b.png"], stdin: Data("date,sales\n2024-01-01,x\n".utf8))
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertEqual(bad.stderr, "error: c.lua:1: -: column 'sales' holds text (like 'x'); pass columns = the columns of numbers\n")
+    let both = try run(["-", "-o", "x.png"], stdin: Data("local d = cs.data.csv('-')".utf8))
+    XCTAssertEqual(both.status, 1)
+    XCTAssertEqual(both.stderr, "error: stdin:1: cannot read '-': standard input holds the script (chartscene -): data cannot come from it too\n")
+  }
+
   func testFormatPicksWhatGoesToStandardOutput() throws {
     try still.write(to: tmp.appendingPathComponent("s.lua"))
     let svg = try run(["s.lua", "-o", "-", "--format", "svg"], stdin: Data())
