@@ -64,8 +64,10 @@ public final class Simulation {
       } catch let err as HostError { throw err } catch { throw HostError("\(session.scriptPath): \(error)") }
     }
     interaction.tick(t)
+    try reportHandlerFailure()
     while let e = pointer.first, e.time < horizon {
       interaction.handle(pointer.removeFirst())
+      try reportHandlerFailure()
     }
     if let update = scene.update {
       do { try update(t, clock.dt) } catch let err as LuaError {
@@ -74,6 +76,14 @@ public final class Simulation {
     }
     layout.layout(scene, at: t)
     updateAxes(at: t)
+  }
+
+  /// A script's gesture handler failed: its error, placed like any other of the script.
+  func reportHandlerFailure() throws(HostError) {
+    guard let f = interaction.failure else { return }
+    interaction.failure = nil
+    if let err = f as? LuaError { throw HostError(Session.located(err.message, file: session.scriptPath, chunks: session.context.chunks)) }
+    throw HostError("\(session.scriptPath): \(f)")
   }
 
   /// Turns a timeline event into pointer events from now on (or runs a call).

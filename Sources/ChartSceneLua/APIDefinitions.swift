@@ -62,6 +62,7 @@ public enum APIDefinitions {
     Field("rotation3d", "cs.Rotation3D", "turns the view in 3D when drawn"),
     Field("frame", "cs.Frame", "a fixed width and/or height"),
     Field("preset", "string", "a preset name or path whose settings fill in what this view does not set"),
+    Field("on", "cs.Handlers", "the script's gesture handlers: tap, longpress, drag"),
   ]
 
   public static let options: [Options] = [
@@ -163,6 +164,11 @@ public enum APIDefinitions {
     Options(className: "cs.Frame", owner: "frame", doc: "A fixed size.", fields: [
       Field("width", "number", "0 to 16384"),
       Field("height", "number", "0 to 16384"),
+    ]),
+    Options(className: "cs.Handlers", owner: "on", doc: "Gesture handlers of a view, each called with the view and the event.", fields: [
+      Field("tap", "fun(self: cs.View, e: cs.GestureEvent)", "a tap the view's children did not take"),
+      Field("longpress", "fun(self: cs.View, e: cs.GestureEvent)", "a press held for 0.5 s"),
+      Field("drag", "fun(self: cs.View, e: cs.GestureEvent)", "a drag: e.phase began, changed, ended or cancelled"),
     ]),
     Options(className: "cs.Rotation3D", owner: "rotation3d", doc: "A 3D turn.", fields: [
       Field("angle", "number", "degrees, -80 to 80 (required)"),
@@ -331,6 +337,16 @@ public enum APIDefinitions {
       Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
     ]),
     ("cs.Event", "A timeline event.", []),
+    ("cs.GestureEvent", "What a gesture handler is told.", [
+      Field("kind", "\"tap\"|\"longpress\"|\"drag\"", "the gesture"),
+      Field("x", "number", "where, in the view's coordinates (0, 0 at its top left)"), Field("y", "number", ""),
+      Field("child", "integer?", "the index of the child under the point where it began, or nil"),
+      Field("time", "number", "the scene's time (s)"),
+      Field("phase", "\"began\"|\"changed\"|\"ended\"|\"cancelled\"|nil", "a drag's phase"),
+      Field("dx", "number?", "a drag's translation since it began"), Field("dy", "number?", ""),
+      Field("vx", "number?", "a drag's velocity (px/s)"), Field("vy", "number?", ""),
+      Field("held", "boolean?", "true when a long press began the drag"),
+    ]),
     ("cs.Graphics", "What a canvas draws with.", []),
   ]
 

@@ -7,7 +7,7 @@ import SceneGraph
 /// `cs.spacer`, `cs.text`, `cs.canvas`. Each turns a table into a `Node`.
 enum ViewBindings {
   static let typeName = "View"
-  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset"]
+  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset", GestureBinding.key]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -46,7 +46,9 @@ enum ViewBindings {
         o = try LuaOptions(lua, 1, owner: "cs.spacer", known: common + ["minLength"])
         minLength = try o?.number("minLength", in: lengths) ?? 0
       }
-      return push(lua, Node(id: try o?.string("id"), kind: .spacer(minLength: max(0, minLength)), style: try o.map(style) ?? Style()))
+      let node = Node(id: try o?.string("id"), kind: .spacer(minLength: max(0, minLength)), style: try o.map(style) ?? Style())
+      if let o { try GestureBinding.read(lua, o, into: node) }
+      return push(lua, node)
     }
     lua.setFunction(cs, "text") { lua in
       try lua.checkTable(1, function: "text")
@@ -63,7 +65,9 @@ enum ViewBindings {
       spec.weight = try o.choice("weight", Font.Weight.self) ?? .regular
       spec.align = try o.choice("align", TextAlign.self) ?? .left
       if let c = try color(o, "color") { spec.color = c }
-      return push(lua, Node(id: try o.string("id"), kind: .text(spec), style: try style(o)))
+      let node = Node(id: try o.string("id"), kind: .text(spec), style: try style(o))
+      try GestureBinding.read(lua, o, into: node)
+      return push(lua, node)
     }
     lua.setFunction(cs, "canvas") { lua in
       try lua.checkTable(1, function: "canvas")
@@ -78,9 +82,14 @@ enum ViewBindings {
         guard let lua else { return [] }
         return try CanvasBinding.run(lua, drawRef, width: w, height: h, time: t, theme: theme)
       }
-      return push(lua, Node(id: try o.string("id"), kind: .canvas(spec), style: try style(o)))
+      let node = Node(id: try o.string("id"), kind: .canvas(spec), style: try style(o))
+      try GestureBinding.read(lua, o, into: node)
+      return push(lua, node)
     }
   }
+
+  /// A view already known to Lua (a handler's `self`): the same object, not charged again.
+  static func pushExisting(_ lua: LuaState, _ node: Node) { lua.push(object: node, as: typeName) }
 
   /// A view counts about 1 KiB and its text against the memory limit.
   static func push(_ lua: LuaState, _ node: Node) -> Int32 {
@@ -94,6 +103,7 @@ enum ViewBindings {
   /// Records what the script set (presets fill in the rest) and loads a view's preset.
   static func finish(_ node: Node, _ o: LuaOptions, _ context: BindingContext) throws -> Node {
     node.explicitKeys = o.presentKeys
+    try GestureBinding.read(o.lua, o, into: node)
     if let name = try o.string("preset") {
       do { node.preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }
     }

@@ -21,8 +21,10 @@ public final class Interaction {
   /// Every composition's behaviour, asked in this order: a `capture` (an open modal sheet)
   /// wins over hit testing; then, innermost node first, the first behaviour that grabs.
   let behaviours: [Behaviour] = [
-    ModalBehaviour(), ChartBehaviour(), CardsBehaviour(), ListBehaviour(), CarouselBehaviour(), TabsBehaviour(),
+    ModalBehaviour(), ChartBehaviour(), CardsBehaviour(), ListBehaviour(), CarouselBehaviour(), TabsBehaviour(), HandlerBehaviour(),
   ]
+  /// The first error a script's gesture handler raised; the host reports it and stops.
+  public var failure: Error?
 
   public init(scene: Scene, measurer: TextMeasurer) {
     self.scene = scene
@@ -90,6 +92,21 @@ public final class Interaction {
     let children = behaviours.lazy.compactMap { $0.hitOrder(n, at: local) }.first ?? n.children.reversed()
     for c in children where hit(c, local, &chain) { return true }
     return true
+  }
+
+  /// A scene point in `node`'s layout coordinates: the inverse of every transform drawn
+  /// from the root down to it (the point need not be over the node any more).
+  func toLocal(of node: Node, _ q: Point) -> Point {
+    var path: [Node] = []
+    func find(_ n: Node) -> Bool {
+      if n === node { path.append(n); return true }
+      for c in n.children where find(c) { path.append(n); return true }
+      return false
+    }
+    guard find(scene.root) else { return q }
+    var p = q
+    for n in path.reversed() { p = Interaction.toLocal(n, p) }  // root first
+    return p
   }
 
   /// Undoes a node's placement and style transforms (the inverse of what is drawn).

@@ -133,6 +133,8 @@ public final class Node {
   public var explicitKeys: Set<String> = []
   /// A preset given on this view (`preset = "name"`), applied to its subtree.
   public var preset: Preset?
+  /// The script's gesture handlers (`on = { tap =, longpress =, drag = }`).
+  public var handlers: GestureHandlers?
   /// The frame in scene pixels, set by layout (before offset, scale and 3D effects).
   public internal(set) var frame: Rect = .zero
   /// How the parent composition draws this node (set by layout).

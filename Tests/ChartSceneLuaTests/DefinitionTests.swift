@@ -131,6 +131,7 @@ final class DefinitionTests: XCTestCase {
   static func normalised(_ owner: String) -> String {
     if owner.hasSuffix(" frame") { return "frame" }
     if owner.hasSuffix(" rotation3d") { return "rotation3d" }
+    if owner.hasSuffix(" on") { return "on" }
     if owner.hasPrefix("cs.tabs tab #") { return "cs.tabs tab" }
     if owner.hasPrefix("cs.data.series lines[") { return "cs.data.series lines" }
     return owner

@@ -65,6 +65,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field data? cs.ChartSet the data (required): a ChartSet from cs.data.*
 ---@field title? string the title (default: the set's name)
 ---@field minimap? boolean show the mini-map (default true)
@@ -92,6 +93,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field data? cs.ChartSet the data (required)
 ---@field title? string the title (default: the set's name)
 ---@field lineWidth? number width of the lines (default 2)
@@ -115,6 +117,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field spacing? number space between children (default 8)
 ---@field align? cs.Align how children are aligned across the stack
 
@@ -130,6 +133,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field spacing? number space between children (default 8)
 ---@field align? cs.Align how children are aligned across the stack
 
@@ -145,6 +149,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field spacing? number unused by a z-stack (default 0)
 ---@field align? cs.Align how children are aligned
 
@@ -160,6 +165,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field minLength? number the least it takes along its stack
 
 ---One line of text.
@@ -174,6 +180,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field text? string|number the text (required)
 ---@field size? number font size in scene pixels (default 15)
 ---@field weight? cs.Weight font weight
@@ -192,6 +199,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas (required)
 
 ---A scrolling list.
@@ -206,6 +214,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field spacing? number space between rows (default 12)
 ---@field rowHeight? number height of a row (default 80 % of the width, 240 at least)
 ---@field scroll? number initial scroll offset in pixels
@@ -222,6 +231,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field spacing? number space between items (default 16)
 ---@field itemWidth? number width of an item (default 75 % of the width)
 ---@field angle? number degrees of turn one place from the centre (default 30)
@@ -239,6 +249,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field scaleStep? number how much smaller each deeper card is (default 0.06)
 ---@field offsetStep? number how far each deeper card peeks out (default 40)
 ---@field order? string[] card ids, top first
@@ -256,6 +267,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
 ---@field selected? integer|string the tab shown: its number or title
 
 ---One tab of cs.tabs.
@@ -268,6 +280,12 @@
 ---@class cs.Frame
 ---@field width? number 0 to 16384
 ---@field height? number 0 to 16384
+
+---Gesture handlers of a view, each called with the view and the event.
+---@class cs.Handlers
+---@field tap? fun(self: cs.View, e: cs.GestureEvent) a tap the view's children did not take
+---@field longpress? fun(self: cs.View, e: cs.GestureEvent) a press held for 0.5 s
+---@field drag? fun(self: cs.View, e: cs.GestureEvent) a drag: e.phase began, changed, ended or cancelled
 
 ---A 3D turn.
 ---@class cs.Rotation3D
@@ -398,6 +416,20 @@ local ChartSet = {}
 
 ---A timeline event.
 ---@class cs.Event
+
+---What a gesture handler is told.
+---@class cs.GestureEvent
+---@field kind "tap"|"longpress"|"drag" the gesture
+---@field x number where, in the view's coordinates (0, 0 at its top left)
+---@field y number 
+---@field child integer? the index of the child under the point where it began, or nil
+---@field time number the scene's time (s)
+---@field phase "began"|"changed"|"ended"|"cancelled"|nil a drag's phase
+---@field dx number? a drag's translation since it began
+---@field dy number? 
+---@field vx number? a drag's velocity (px/s)
+---@field vy number? 
+---@field held boolean? true when a long press began the drag
 
 ---What a canvas draws with.
 ---@class cs.Graphics

@@ -1,0 +1,85 @@
+import Drawing
+import Gestures
+
+/// A view with the script's handlers (`on = { tap =, longpress =, drag = }`) takes a press
+/// that no built-in behaviour of it or of a view inside it took: a chart's parts, a deck's
+/// top card, a tab bar keep theirs. Asked after the built-ins, innermost view first.
+struct HandlerBehaviour: Behaviour {
+  func grab(_ node: Node, at local: Point, chain: [(Node, Point)], _ i: Interaction) -> Grab? {
+    guard let h = node.handlers else { return nil }
+    // The child under the press: the next node of the hit chain.
+    var child: Int? = nil
+    if let k = chain.firstIndex(where: { $0.0 === node }), k + 1 < chain.count {
+      child = node.children.firstIndex { $0 === chain[k + 1].0 }.map { $0 + 1 }
+    }
+    return HandlerGrab(node: node, handlers: h, child: child, i)
+  }
+}
+
+final class HandlerGrab: Grab {
+  let node: Node
+  let handlers: GestureHandlers
+  let child: Int?
+  unowned let i: Interaction
+  /// The drag's start (view coordinates) and its last place and time, for dx/dy and vx/vy.
+  var start = Point(0, 0), last = Point(0, 0), lastScene = Point(0, 0), lastTime = 0.0, velocity = Point(0, 0)
+  var dragging = false
+
+  init(node: Node, handlers: GestureHandlers, child: Int?, _ i: Interaction) {
+    self.node = node; self.handlers = handlers; self.child = child; self.i = i
+  }
+
+  var name: String { node.id }
+  /// A view that takes no drag lets a surrounding list or carousel scroll.
+  var yieldsToScroll: Bool { !handlers.kinds.contains(.drag) }
+
+  /// A scene point in the view's own coordinates (its frame's top left is 0, 0).
+  func local(_ q: Point) -> Point {
+    let l = i.toLocal(of: node, q)
+    return Point(l.x - node.frame.x, l.y - node.frame.y)
+  }
+
+  func send(_ kind: GestureKind, _ q: Point, _ fill: (inout GestureEvent) -> Void = { _ in }) {
+    guard handlers.kinds.contains(kind), i.failure == nil else { return }
+    let l = local(q)
+    var e = GestureEvent(kind: kind, x: l.x, y: l.y, child: child, time: i.now)
+    fill(&e)
+    do { try handlers.call(e) } catch { i.failure = error }
+  }
+
+  func drag(_ phase: GestureEvent.Phase, _ q: Point, held: Bool, velocity v: Point? = nil) {
+    let l = local(q)
+    if phase == .began { start = l; last = l; lastScene = q; lastTime = i.now; velocity = Point(0, 0) }
+    if phase == .changed {
+      if i.now > lastTime { velocity = Point((l.x - last.x) / (i.now - lastTime), (l.y - last.y) / (i.now - lastTime)) }
+      last = l; lastScene = q; lastTime = i.now
+    }
+    // The recogniser's release velocity (scene px/s), in the view's coordinates.
+    if let v {
+      let ahead = local(Point(q.x + v.x * 0.001, q.y + v.y * 0.001))
+      velocity = Point((ahead.x - l.x) * 1000, (ahead.y - l.y) * 1000)
+    }
+    let vel = velocity
+    send(.drag, q) { e in
+      e.phase = phase; e.held = held
+      e.dx = l.x - self.start.x; e.dy = l.y - self.start.y
+      e.vx = vel.x; e.vy = vel.y
+    }
+  }
+
+  func handle(_ g: Gesture) {
+    switch g {
+    case .tap(let q): send(.tap, q)
+    case .longPressBegan(let q): send(.longpress, q)
+    case .dragBegan(let a): dragging = true; drag(.began, a, held: false)
+    case .dragChanged(_, let b): drag(.changed, b, held: false)
+    case .dragEnded(_, let b, let v): dragging = false; drag(.ended, b, held: false, velocity: v)
+    case .heldDragBegan(let a): dragging = true; drag(.began, a, held: true)
+    case .heldDragChanged(_, let b): drag(.changed, b, held: true)
+    case .heldDragEnded(_, let b, let v): dragging = false; drag(.ended, b, held: true, velocity: v)
+    case .cancelled:
+      if dragging { dragging = false; drag(.cancelled, lastScene, held: false) }
+    case .longPressEnded, .scroll: break
+    }
+  }
+}
