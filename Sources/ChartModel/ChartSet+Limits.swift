@@ -1,6 +1,11 @@
 import Drawing
 
 extension ChartSet {
+  /// The most lines a set may hold, from any reader (CSV, JSON records, contest JSON,
+  /// `cs.data.series`): every frame lays out, draws and animates each line (a legend chip,
+  /// a polyline, a fade).
+  public static let maxLines = 1000
+
   /// The bytes the set holds: its columns (8 bytes a value), names and ids, and a little
   /// for each line and the set itself. What the set is charged against `--max-memory`.
   public var footprint: Int {

@@ -304,6 +304,11 @@ struct TableDecoder {
         notes.append("\(file.map { $0 + ": " } ?? "")skipped \(label(t)): it holds text (like '\(info[t].example)')" + longHint(t))
       }
     }
+    // Refused before a row is read: every line costs each frame (ChartSet.maxLines).
+    if valueCells.count > ChartSet.maxLines {
+      let what = options.columns != nil ? "columns names \(valueCells.count) columns" : "the file has \(valueCells.count) columns of numbers"
+      throw fail("\(what); a set holds at most \(ChartSet.maxLines) lines" + (options.columns != nil ? "" : "; pass columns = the ones to draw"))
+    }
   }
 
   /// Whether column `c` is an unnamed row number (pandas' `to_csv` index: 0, 1, 2, … or 1, 2, 3, …
@@ -546,8 +551,8 @@ struct TableDecoder {
             idx = Int32(seriesKeys.count)
             seriesKeys.append(key)
             seriesIndex[key] = idx
-            if seriesKeys.count > 1000 {
-              throw DataError(file: file, place: "line \(line)", "\(label(sc)) names more than 1000 series; is series = '\(header[sc])' the right column?")
+            if seriesKeys.count > ChartSet.maxLines {
+              throw DataError(file: file, place: "line \(line)", "\(label(sc)) names more than \(ChartSet.maxLines) series; is series = '\(header[sc])' the right column?")
             }
           }
         }

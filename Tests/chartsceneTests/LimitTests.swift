@@ -238,4 +238,47 @@ final class LimitTests: XCTestCase {
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".chartscene") }
     XCTAssertEqual(leftovers, [])
   }
+
+  /// Writes `bytes` into the folder (large files built at run time, not kept in the repository).
+  func writeBytes(_ name: String, _ parts: [String]) throws -> String {
+    let u = dir.appendingPathComponent(name)
+    FileManager.default.createFile(atPath: u.path, contents: nil)
+    let h = try FileHandle(forWritingTo: u)
+    defer { try? h.close() }
+    for p in parts { try h.write(contentsOf: Data(p.utf8)) }
+    return u.path
+  }
+
+  /// Attack round, item 6: a set of 20,000 lines was drawn (each frame cost lines²: 112 s for a
+  /// 2 s animation). Every reader refuses more than 1,000 lines, naming the count.
+  func testLinesPerSetAreBoundedForEveryReader() throws {
+    func csvFile(_ name: String, _ n: Int) throws {
+      _ = try write(name, "time" + (0..<n).map { ",v\($0)" }.joined() + "\n" + (0..<3).map { r in "\(1000 + r * 1000)" + String(repeating: ",\(r)", count: n) + "\n" }.joined())
+    }
+    try csvFile("c1001.csv", 1001)
+    try csvFile("c1000.csv", 1000)
+    let cases: [(String, String)] = [
+      ("cs.data.csv('c1001.csv')", "c1001.csv: the file has 1001 columns of numbers; a set holds at most 1000 lines; pass columns = the ones to draw"),
+      ("cs.data.csv('c1001.csv', { columns = (function() local t = {} for i = 2, 1002 do t[#t + 1] = i end return t end)() })",
+       "c1001.csv: columns names 1001 columns; a set holds at most 1000 lines"),
+      ("cs.data.json('r.json')", "r.json: the file has 1001 columns of numbers; a set holds at most 1000 lines"),
+      ("cs.data.telegram('t.json')[1]", "t.json: [0].columns: the chart has 1001 y columns; a set holds at most 1000 lines"),
+      ("cs.data.series{ x = { 1000, 2000 }, lines = (function() local t = {} for i = 1, 1001 do t[i] = { values = { 1, 2 } } end return t end)() }",
+       "bad field 'lines' in cs.data.series (at most 1000 lines, got 1001)"),
+    ]
+    _ = try write("r.json", "[" + (0..<2).map { r in "{\"time\":\(1000 + r * 1000)" + (0..<1001).map { ",\"v\($0)\":\(r)" }.joined() + "}" }.joined(separator: ",") + "]")
+    _ = try write("t.json", "[{\"columns\":[[\"x\",1000,2000]" + (0..<1001).map { ",[\"y\($0)\",1,2]" }.joined() + "]}]")
+    for (k, (data, expected)) in cases.enumerated() {
+      let s = try write("l\(k).lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = \(data) } }")
+      let r = try run([s, "-o", "out.png"])
+      assertOneError(r, "l\(k).lua:1: " + expected)
+      XCTAssertLessThan(r.seconds, 10)
+    }
+    // 1,000 lines are drawn: 90 frames of them take about 3 s, not lines² (14.5 s when a line
+    // was found by id with a linear search, once per line per frame; debug build).
+    let ok = try write("ok.lua", "return cs.scene{ width = 320, height = 240, fps = 30, duration = 3, root = cs.chart{ data = cs.data.csv('c1000.csv') } }")
+    let r = try run([ok, "-o", "f-%03d.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertLessThan(r.seconds, 9)
+  }
 }
