@@ -36,6 +36,12 @@ enum TableBinding {
           let why = left < quarter ? " (half of what --max-memory leaves)" : " (a quarter of --max-memory)"
           throw LuaError(error.description + (tooLarge ? why : ""))
         }
+        // What is decoded must fit in what the limit leaves besides the file.
+        var options = options
+        if lua.memoryLimit > 0 {
+          options.memoryBudget = max(0, lua.memoryLimit - lua.memoryUsed - bytes.count)
+          options.memoryBudgetName = "--max-memory"
+        }
         return try RecordsDecoder.decodeTable(bytes, file: shown, options: options)
       }
       DataBinding.push(lua, set)
