@@ -69,6 +69,9 @@ public struct AnimationJob {
     }
   }
 
+  /// The frames painted or waiting to be written at once: two workers, two frames each.
+  static let framesInFlight = 4
+
   /// The frames, the output names and the size, or the error that stops the run before it
   /// starts: frames outside the scene, an impossible size, an output that is an input, a
   /// missing folder.
@@ -81,6 +84,7 @@ public struct AnimationJob {
       throw HostError.usage("bad --frames \(range.lowerBound)-\(range.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
     }
     try RenderJob.checkSize(width: scene.width, height: scene.height, scale: scale)
+    try RenderJob.checkPixels(session, scale: scale, images: AnimationJob.framesInFlight, output: output)
     let pattern = AnimationJob.sequencePattern(output)
     if let pattern {
       for k in range { try session.refuseInput(AnimationJob.name(pattern, k)) }
@@ -111,7 +115,7 @@ public struct AnimationJob {
   func renderFrames(_ session: Session, _ plan: Plan, video: FrameEncoder?, written: inout [String], meter: Progress) throws(HostError) {
     let clock = session.simulation.clock
     let range = plan.range
-    let workers = 2
+    let workers = AnimationJob.framesInFlight / 2
     let pool = PainterPool(count: workers)
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the

@@ -340,4 +340,22 @@ final class LimitTests: XCTestCase {
     let t = try write("three.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('three.csv') } }")
     assertOneError(try run([t, "-o", "out.png"]), "three.lua:1: three.csv: line 3 is longer than 16 MiB")
   }
+
+  /// Attack round, item 7: a still of 16384 x 16384 under a 64 MiB cap took 1.09 GB. The
+  /// pixels of a still (4 bytes each), and of the frames an animation paints at once, are
+  /// charged against what --max-memory leaves before they are made.
+  func testPixelsAreChargedAgainstTheMemoryLimit() throws {
+    let s = try write("big.lua", "return cs.scene{ width = 16384, height = 16384, root = cs.text{ text = 'x' } }")
+    let r = try run([s, "-o", "big.png", "--max-memory", "64M"])
+    assertOneError(r, "cannot render '")
+    assertOneError(r, "big.png': the image of 16384x16384 pixels needs 1024.0 MiB, more than --max-memory leaves (")
+    XCTAssertLessThan(r.peakMB, 100)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("big.png").path))
+    let a = try write("anim.lua", "return cs.scene{ width = 4096, height = 2048, fps = 2, duration = 1, root = cs.text{ text = 'x' } }")
+    let r2 = try run([a, "-o", "f-%03d.png", "--max-memory", "64M"])
+    assertOneError(r2, "f-%03d.png': 4 frames of 4096x2048 pixels painted at once need 128.0 MiB, more than --max-memory leaves (")
+    // Within the limit, the same still is drawn.
+    let ok = try write("ok.lua", "return cs.scene{ width = 2048, height = 2048, root = cs.text{ text = 'x' } }")
+    XCTAssertEqual(try run([ok, "-o", "ok.png", "--max-memory", "64M"]).status, 0)
+  }
 }
