@@ -28,6 +28,8 @@ public enum CSVDecoder {
   static let sampleRows = 2000
   /// The block size for files.
   public static let blockSize = 256 << 10
+  /// The longest row of a file: the block grows (doubling) to hold one row, up to this.
+  public static let maxRowBytes = 16 << 20
 
   public static func decode(_ bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(DataError) -> ChartSet {
     try decodeTable(bytes, file: file, options: options).set
@@ -65,11 +67,13 @@ public enum CSVDecoder {
     guard let (hbase, _) = try rows.nextRow(&spans) else { throw DataError(file: file, "the file is empty") }
     let header = spans.map { s in String(decoding: cellBytes(hbase, s, &scratch), as: UTF8.self) }
     let afterHeader = rows.mark()
-    // A sample of rows for the plan.
+    // A sample of rows for the plan: at most about 256 K cells (each is held as an array
+    // until the plan is made), at least 16 rows.
+    let sampleLimit = max(16, min(sampleRows, 262_144 / max(1, header.count)))
     var samples: [[[UInt8]]] = []
     var sampleBytes = 0
     let sampleStart = rows.absolute
-    while samples.count < sampleRows, let (base, _) = try rows.nextRow(&spans) {
+    while samples.count < sampleLimit, let (base, _) = try rows.nextRow(&spans) {
       samples.append(spans.map { cellBytes(base, $0, &scratch) })
       sampleBytes = rows.absolute - sampleStart
     }
@@ -80,7 +84,7 @@ public enum CSVDecoder {
       throw DataError(file: file, "the file has a header but no rows")
     }
     let decoder = try TableDecoder(file: file, header: header, samples: samples, options: options)
-    let estimated = samples.count < sampleRows ? samples.count
+    let estimated = samples.count < sampleLimit ? samples.count
       : Int(Double(totalBytes) / Double(max(1, sampleBytes)) * Double(samples.count))
     try rows.rewind(to: afterHeader)
     var columns = TableDecoder.Columns()
@@ -253,6 +257,10 @@ struct CSVRows: RowSource {
       bufStart += pos; end -= pos; pos = 0
     }
     if end == capacity {
+      // One row fills the block: it may grow to `maxRowBytes`, no further.
+      if capacity >= CSVDecoder.maxRowBytes {
+        throw DataError(file: file, "line \(line) is longer than \(CSVDecoder.maxRowBytes >> 20) MiB (the longest row a CSV file may have)")
+      }
       let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
       bigger.update(from: buf, count: end)
       buf.deallocate()
@@ -275,7 +283,11 @@ struct CSVRows: RowSource {
 
   static let quoteInSecondHalf = DataError("a quote in the second half")
 
-  enum Scan { case row(next: Int, newlines: Int), needMore }
+  enum Scan { case row(next: Int, newlines: Int), needMore, tooWide }
+
+  /// The most cells a row may have (`TableDecoder.maxColumns`): more is refused before the
+  /// cells are kept.
+  var maxCells = TableDecoder.maxColumns
 
   /// Splits the row at `pos` into cells.
   @inline(__always)
@@ -305,6 +317,7 @@ struct CSVRows: RowSource {
           j += 1
         }
         spans.append(CellSpan(start: s + 1, end: j, quoted: true))
+        if spans.count > maxCells { return .tooWide }
         i = j + 1
         while i < end && p[i] != d && p[i] != 10 && p[i] != 13 { i += 1 }
       } else {
@@ -318,6 +331,7 @@ struct CSVRows: RowSource {
         var e = j
         while e > s && (p[e - 1] == 32 || (trimTab && p[e - 1] == 9)) { e -= 1 }
         spans.append(CellSpan(start: s, end: e, quoted: false))
+        if spans.count > maxCells { return .tooWide }
         i = j
       }
       if i >= end { return eof ? .row(next: end, newlines: newlines) : .needMore }
@@ -356,6 +370,7 @@ struct CSVRows: RowSource {
       while a < b && (p[a] == 32 || (trimTab && p[a] == 9)) { a += 1 }
       while b > a && (p[b - 1] == 32 || (trimTab && p[b - 1] == 9)) { b -= 1 }
       spans.append(CellSpan(start: a, end: b, quoted: false))
+      if spans.count > maxCells { return .tooWide }
       if ce >= rowEnd { break }
       s = ce + 1
     }
@@ -393,6 +408,8 @@ struct CSVRows: RowSource {
       switch try scan(&spans) {
       case .needMore:
         _ = try refill()
+      case .tooWide:
+        throw DataError(file: file, place: "line \(line)", "more than \(maxCells) cells (a file may have at most \(maxCells) columns)")
       case .row(let next, let newlines):
         let rowLine = line
         line += 1 + newlines

@@ -68,6 +68,10 @@ public final class ChartSet {
   public private(set) var hidden: Set<String> = []
   /// One min/max pyramid per line (in line order), built here once: see `MinMaxPyramid`.
   public let pyramids: [MinMaxPyramid]
+  /// Where each line is in `lines`, by id and by name (the first line with it): a line is
+  /// found in constant time, so a frame costs what its lines cost, not their square.
+  private let indexByID: [String: Int]
+  private let indexByName: [String: Int]
   /// Polylines kept from frame to frame by what they depend on (the mini-map's whole axis).
   private var memo: [String: [[Point]]] = [:]
   /// Round 2's zoom into a day (DayZoom.swift): where the day files are, the day shown,
@@ -83,6 +87,14 @@ public final class ChartSet {
     self.lines = lines
     self.flags = flags
     self.pyramids = lines.map { MinMaxPyramid($0.values) }
+    var byID: [String: Int] = [:], byName: [String: Int] = [:]
+    byID.reserveCapacity(lines.count)
+    for (k, line) in lines.enumerated() {
+      if byID[line.id] == nil { byID[line.id] = k }
+      if byName[line.name] == nil { byName[line.name] = k }
+    }
+    self.indexByID = byID
+    self.indexByName = byName
     // At least two points (or 1 % of the axis) stay visible.
     self.minimumWindowWidth = xs.count > 1 ? max(0.01, min(1, 2 / Double(xs.count - 1))) : 1
   }
@@ -92,12 +104,14 @@ public final class ChartSet {
   public var lastMs: Double { xs.last ?? 0 }
   public var spanMs: Double { lastMs - firstMs }
 
-  public func line(id: String) -> Line? { lines.first { $0.id == id } }
+  public func line(id: String) -> Line? { index(ofLine: id).map { lines[$0] } }
+  /// Where the line with this id is in `lines` (constant time).
+  public func index(ofLine id: String) -> Int? { indexByID[id] }
   /// The id of the line whose id, else whose name, is `key` (CSV and JSON lines are named
   /// after their columns or series).
   public func lineID(for key: String) -> String? {
-    if let l = lines.first(where: { $0.id == key }) { return l.id }
-    return lines.first { $0.name == key }?.id
+    if let k = indexByID[key] { return lines[k].id }
+    return indexByName[key].map { lines[$0].id }
   }
   public func isHidden(_ id: String) -> Bool { hidden.contains(id) }
   public var visibleLines: [Line] { lines.filter { !hidden.contains($0.id) } }
@@ -234,7 +248,7 @@ public final class ChartSet {
 
   /// The pyramid of one of this set's lines (by id).
   public func pyramid(for line: Line) -> MinMaxPyramid? {
-    guard let k = lines.firstIndex(where: { $0.id == line.id }), pyramids[k].count == line.values.count else { return nil }
+    guard let k = indexByID[line.id], pyramids[k].count == line.values.count else { return nil }
     return pyramids[k]
   }
 

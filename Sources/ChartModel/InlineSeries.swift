@@ -23,6 +23,7 @@ public enum InlineSeries {
       throw DataError(place: "x[\(k + 1)]", "x values must increase")
     }
     if lines.isEmpty { throw DataError(place: "lines", "no lines") }
+    if lines.count > ChartSet.maxLines { throw DataError(place: "lines", "\(lines.count) lines; a set holds at most \(ChartSet.maxLines)") }
     var seen = Set<String>()
     var out: [Line] = []
     for (k, spec) in lines.enumerated() {

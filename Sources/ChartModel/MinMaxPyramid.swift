@@ -16,6 +16,10 @@ public struct MinMaxPyramid: Sendable {
   let gapStarts: [Int]
   let gapEnds: [Int]
 
+  /// The bytes the pyramid holds besides the values (which it shares with its line): about
+  /// an eighth of them, plus 16 bytes a gap.
+  public var byteCount: Int { levels.reduce(0) { $0 + $1.count * 8 } + (gapStarts.count + gapEnds.count) * 8 }
+
   public init(_ values: [Double]) {
     self.values = values
     var starts: [Int] = [], ends: [Int] = []

@@ -7,6 +7,16 @@ public enum RecordsDecoder {
     try p.parse()
     guard !p.keys.isEmpty else { throw DataError(file: file, "the records have no keys") }
     let width = p.keys.count
+    guard width <= TableDecoder.maxColumns else {
+      throw DataError(file: file, "the records have \(width) keys (columns); at most \(TableDecoder.maxColumns) are read")
+    }
+    // The table is records × keys cells (a record lacking a key has an empty one): charged
+    // before it is made.
+    let tableBytes = p.records.count * width * MemoryLayout<CellSpan>.stride
+    if let budget = options.memoryBudget, tableBytes > budget {
+      func mib(_ b: Int) -> String { String(Double(b * 10 / (1 << 20)) / 10) }
+      throw DataError(file: file, "the records need about \(mib(tableBytes)) MiB as a table of \(p.records.count) rows × \(width) keys, more than \(options.memoryBudgetName) leaves (\(mib(budget)) MiB)")
+    }
     // One row of spans per record, indexing the parser's cell bytes.
     var rows: [[CellSpan]] = []
     rows.reserveCapacity(p.records.count)
@@ -17,7 +27,7 @@ public enum RecordsDecoder {
     }
     let cells = p.cells
     var samples: [[[UInt8]]] = []
-    for row in rows.prefix(CSVDecoder.sampleRows) { samples.append(row.map { Array(cells[$0.start..<$0.end]) }) }
+    for row in rows.prefix(max(16, min(CSVDecoder.sampleRows, 262_144 / width))) { samples.append(row.map { Array(cells[$0.start..<$0.end]) }) }
     let decoder = try TableDecoder(file: file, header: p.keys, samples: samples, options: options)
     let lines = p.records.map(\.line)
     let r: Result<TableDecoder.Columns, DataError> = cells.withUnsafeBufferPointer { b in

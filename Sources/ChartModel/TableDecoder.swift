@@ -112,6 +112,9 @@ struct TableDecoder {
   let sampledRows: Int
   /// Text columns left out, for the hint of a repeated time.
   var textColumns: [Int] = []
+  /// The most columns a file (a CSV header, the keys of JSON records) may have: a
+  /// spreadsheet's. Wider rows are refused as they are split, before their cells are kept.
+  static let maxColumns = 16_384
 
   init(file: String?, header: [String], samples: [[[UInt8]]], options: TableOptions) throws(DataError) {
     self.file = file
@@ -304,6 +307,11 @@ struct TableDecoder {
         notes.append("\(file.map { $0 + ": " } ?? "")skipped \(label(t)): it holds text (like '\(info[t].example)')" + longHint(t))
       }
     }
+    // Refused before a row is read: every line costs each frame (ChartSet.maxLines).
+    if valueCells.count > ChartSet.maxLines {
+      let what = options.columns != nil ? "columns names \(valueCells.count) columns" : "the file has \(valueCells.count) columns of numbers"
+      throw fail("\(what); a set holds at most \(ChartSet.maxLines) lines" + (options.columns != nil ? "" : "; pass columns = the ones to draw"))
+    }
   }
 
   /// Whether column `c` is an unnamed row number (pandas' `to_csv` index: 0, 1, 2, … or 1, 2, 3, …
@@ -439,7 +447,10 @@ struct TableDecoder {
 
     // Plain rows go through the bulk path, `chunk` at a time; the rest (and any row it
     // leaves) through the general path below.
-    let chunk = 4096
+    // Its buffers (a time and the values of `chunk` rows) take at most a sixteenth of what
+    // the memory limit leaves, and 32 MiB.
+    let bulkBytes = min(32 << 20, (options.memoryBudget ?? Int.max) / 16)
+    let chunk = max(16, min(4096, bulkBytes / (8 * (nValues + 1))))
     var useBulk = seriesCell == nil && !numericMissing && !slashUndecided
     let timeKind: Int32
     switch fmt {
@@ -546,8 +557,8 @@ struct TableDecoder {
             idx = Int32(seriesKeys.count)
             seriesKeys.append(key)
             seriesIndex[key] = idx
-            if seriesKeys.count > 1000 {
-              throw DataError(file: file, place: "line \(line)", "\(label(sc)) names more than 1000 series; is series = '\(header[sc])' the right column?")
+            if seriesKeys.count > ChartSet.maxLines {
+              throw DataError(file: file, place: "line \(line)", "\(label(sc)) names more than \(ChartSet.maxLines) series; is series = '\(header[sc])' the right column?")
             }
           }
         }
@@ -594,9 +605,9 @@ struct TableDecoder {
     }
   }
 
-  func tooBig(_ need: Int, _ budget: Int) -> DataError {
+  func tooBig(_ need: Int, _ budget: Int, _ detail: String = "") -> DataError {
     func mib(_ b: Int) -> String { String(Double(b * 10 / (1 << 20)) / 10) }
-    return fail("the data needs about \(mib(need)) MiB as columns of numbers, more than \(options.memoryBudgetName) leaves (\(mib(budget)) MiB)")
+    return fail("the data needs about \(mib(need)) MiB as columns of numbers\(detail), more than \(options.memoryBudgetName) leaves (\(mib(budget)) MiB)")
   }
 
   /// A quoted cell's text with `""` made `"` (in `scratch` when it had any).
@@ -706,6 +717,13 @@ struct TableDecoder {
       let t = c.times[r]
       if xs.last != t { xs.append(t) }
       slot[r] = Int32(xs.count - 1)
+    }
+    // Every line gets a value (or a gap) at every time: series × times numbers, charged
+    // before they are made, besides the rows held now (time, value, series, order, slot).
+    if let budget = options.memoryBudget {
+      let need = c.seriesNames.count * xs.count * 8
+      let left = max(0, budget - n * 32)
+      if need > left { throw tooBig(need, left, " (\(c.seriesNames.count) series × \(xs.count) times)") }
     }
     if !options.sort {
       for i in 1..<max(1, n) where c.times[i] < c.times[i - 1] && c.series[i] == c.series[i - 1] {

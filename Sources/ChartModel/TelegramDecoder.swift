@@ -37,6 +37,10 @@ public enum TelegramDecoder {
     var ys: [(label: String, values: [Double], path: String)] = []
     var length: Int? = nil
     var labels = Set<String>()
+    // One column is x: the others are lines.
+    if cols.count - 1 > ChartSet.maxLines {
+      throw fail(path + ".columns", "the chart has \(cols.count - 1) y columns; a set holds at most \(ChartSet.maxLines) lines")
+    }
     for (c, col) in cols.enumerated() {
       let cp = "\(path).columns[\(c)]"
       guard case .array(let items) = col else { throw fail(cp, "expected an array, got \(col.typeName)") }

@@ -75,6 +75,9 @@ public struct AnimationJob {
     }
   }
 
+  /// The frames painted or waiting to be written at once: two workers, two frames each.
+  static let framesInFlight = 4
+
   /// The frames, the output names and the size, or the error that stops the run before it
   /// starts: frames outside the scene, an impossible size, an output that is an input, a
   /// missing folder.
@@ -92,6 +95,7 @@ public struct AnimationJob {
       throw HostError("the animation would be \(range.count) frames of \(Int((scene.width * scale).rounded()))x\(Int((scene.height * scale).rounded())) pixels, "
         + "\(Int((pixels / 1e9).rounded())) billion pixels in all; the largest is 2000 billion (an hour of 4K at 60 fps): fewer frames (--frames, --fps, duration) or a smaller size")
     }
+    try RenderJob.checkPixels(session, scale: scale, images: AnimationJob.framesInFlight, output: output)
     let pattern = AnimationJob.sequencePattern(output)
     if let pattern {
       for k in range { try session.refuseInput(AnimationJob.name(pattern, k)) }
@@ -132,7 +136,7 @@ public struct AnimationJob {
   func renderFrames(_ session: Session, _ plan: Plan, video: FrameEncoder?, written: inout [String], meter: Progress) throws(HostError) {
     let clock = session.simulation.clock
     let range = plan.range
-    let workers = 2
+    let workers = AnimationJob.framesInFlight / 2
     let pool = PainterPool(count: workers)
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the

@@ -43,9 +43,25 @@ public struct RenderJob {
     }
   }
 
+  /// Charges the pixels of `images` images of the scene at `scale` (4 bytes a pixel; a still
+  /// is one, an animation the frames it paints at once) against what `--max-memory` leaves
+  /// after the script, before any is made.
+  public static func checkPixels(_ session: Session, scale: Double, images: Int, output: String) throws(HostError) {
+    let limit = session.lua.memoryLimit
+    guard limit > 0 else { return }
+    let w = Int((session.scene.width * scale).rounded()), h = Int((session.scene.height * scale).rounded())
+    let need = w * h * 4 * images
+    let left = max(0, limit - session.lua.memoryUsed)
+    guard need > left else { return }
+    func mib(_ b: Int) -> String { String(Double(b * 10 / (1 << 20)) / 10) }
+    let what = images == 1 ? "the image of \(w)x\(h) pixels needs" : "\(images) frames of \(w)x\(h) pixels painted at once need"
+    throw HostError("cannot render '\(output)': \(what) \(mib(need)) MiB, more than --max-memory leaves (\(mib(left)) MiB)")
+  }
+
   public func run(_ session: Session) throws(HostError) {
     let format = try RenderJob.format(of: output)
     try RenderJob.checkSize(width: session.scene.width, height: session.scene.height, scale: scale)
+    if format == .png { try RenderJob.checkPixels(session, scale: scale, images: 1, output: output) }
     try session.refuseInput(output)
     let list = try session.displayList(at: time)
     let painter = CairoPainter(text: session.text)

@@ -94,7 +94,12 @@ enum DataBinding {
     var specs: [InlineSeries.LineSpec] = []
     let got: Void? = try o.with("lines") { idx in
       guard lua.type(at: idx) == .table else { throw o.fieldError("lines", expected: "table") }
-      for i in 0..<lua.rawLength(idx) {
+      // Refused before any line is read.
+      let count = lua.rawLength(idx)
+      if count > ChartSet.maxLines {
+        throw LuaError("bad field 'lines' in cs.data.series (at most \(ChartSet.maxLines) lines, got \(count))")
+      }
+      for i in 0..<count {
         lua.rawGet(idx, index: i + 1)
         defer { lua.pop() }
         guard lua.type(at: -1) == .table else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }

@@ -46,8 +46,13 @@ enum TableBinding {
           let why = left < quarter ? " (half of what --max-memory leaves)" : " (a quarter of --max-memory)"
           throw LuaError(error.description + (tooLarge ? why : ""))
         }
+        // What is decoded must fit in what the limit leaves besides the file.
         var named = options
         if full == "-" { named.name = named.name ?? TableBinding.standardInputName }
+        if lua.memoryLimit > 0 {
+          named.memoryBudget = max(0, lua.memoryLimit - lua.memoryUsed - bytes.count)
+          named.memoryBudgetName = "--max-memory"
+        }
         return try RecordsDecoder.decodeTable(bytes, file: shown, options: named)
       }
       DataBinding.push(lua, set)

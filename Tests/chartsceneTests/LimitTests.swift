@@ -238,4 +238,124 @@ final class LimitTests: XCTestCase {
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".chartscene") }
     XCTAssertEqual(leftovers, [])
   }
+
+  /// Writes `bytes` into the folder (large files built at run time, not kept in the repository).
+  func writeBytes(_ name: String, _ parts: [String]) throws -> String {
+    let u = dir.appendingPathComponent(name)
+    FileManager.default.createFile(atPath: u.path, contents: nil)
+    let h = try FileHandle(forWritingTo: u)
+    defer { try? h.close() }
+    for p in parts { try h.write(contentsOf: Data(p.utf8)) }
+    return u.path
+  }
+
+  /// Attack round, item 4: a 24 MB CSV with 2,000,000 columns aborted (the reader asked for
+  /// 4,096 rows × 2,000,000 numbers, 65 GB, up front); 200,000 columns under a 64 MiB cap
+  /// took 919 MB. A row of more than 16,384 cells is refused as it is split; the block of
+  /// rows read at once is sized from what --max-memory leaves.
+  func testWideCSVIsRefusedBeforeItsCellsAreKept() throws {
+    let row = String(repeating: ",1", count: 2_000_000)
+    _ = try writeBytes("w.csv", ["time" + String(repeating: ",v", count: 2_000_000) + "\n"] + (0..<5).map { "\(1000 + $0 * 1000)" + row + "\n" })
+    let s = try write("w.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('w.csv') } }")
+    let r = try run([s, "-o", "out.png"])
+    assertOneError(r, "w.lua:1: w.csv: line 1: more than 16384 cells (a file may have at most 16384 columns)")
+    XCTAssertLessThan(r.peakMB, 150)
+    XCTAssertLessThan(r.seconds, 10)
+    // 200,000 columns under a 64 MiB cap: the same line, at once.
+    _ = try writeBytes("m.csv", ["time" + String(repeating: ",v", count: 200_000) + "\n"] + (0..<5).map { "\(1000 + $0 * 1000)" + String(repeating: ",1", count: 200_000) + "\n" })
+    let m = try write("m.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('m.csv') } }")
+    let r2 = try run([m, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r2, "m.lua:1: m.csv: line 1: more than 16384 cells (a file may have at most 16384 columns)")
+    XCTAssertLessThan(r2.peakMB, 100)
+    // 16,000 columns, two of them drawn, under a 64 MiB cap (236 MB before): read, in little memory.
+    let header = "time" + (0..<16_000).map { ",v\($0)" }.joined() + "\n"
+    _ = try writeBytes("n.csv", [header] + (0..<200).map { r in "\(1000 + r * 1000)" + String(repeating: ",\(r % 10)", count: 16_000) + "\n" })
+    let n = try write("n.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('n.csv', { columns = { 2, 3 } }) } }")
+    let r3 = try run([n, "-o", "out.png", "--max-memory", "64M"])
+    XCTAssertEqual(r3.status, 0, r3.stderr)
+    XCTAssertLessThan(r3.peakMB, 120)
+  }
+
+  /// Attack round, item 5: long data (`series`, `value`) of 1,000 series × 200,000 times, one
+  /// value each (3 MB), took 1.79 GB under a 64 MiB cap: the lines hold a value or a gap at
+  /// every time. series × times is charged before the lines are made.
+  func testSparseLongDataIsChargedBeforeItsLines() throws {
+    var csv = "t,s,v\n"
+    for k in 0..<200_000 { csv += "\(1000 + k * 1000),s\(k % 1000),\(k % 7)\n" }
+    _ = try write("long.csv", csv)
+    let s = try write("long.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('long.csv', { x = 't', series = 's', value = 'v' }) } }")
+    let r = try run([s, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r, "long.lua:1: long.csv: the data needs about 1525.8 MiB as columns of numbers (1000 series × 200000 times), more than --max-memory leaves (")
+    XCTAssertLessThan(r.peakMB, 150)
+    // JSON records, one key each: the table of records × keys is charged before it is made.
+    _ = try write("sparse.json", "[" + (0..<4000).map { "{\"t\":\(1000 + $0 * 1000),\"k\($0)\":1}" }.joined(separator: ",") + "]")
+    let j = try write("sparse.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.json('sparse.json', { x = 't', columns = { 'k1' } }) } }")
+    let r2 = try run([j, "-o", "out.png", "--max-memory", "64M"])
+    assertOneError(r2, "sparse.lua:1: sparse.json: the records need about 366.3 MiB as a table of 4000 rows × 4001 keys, more than --max-memory leaves (")
+    XCTAssertLessThan(r2.peakMB, 100)
+  }
+
+  /// Attack round, item 6: a set of 20,000 lines was drawn (each frame cost lines²: 112 s for a
+  /// 2 s animation). Every reader refuses more than 1,000 lines, naming the count.
+  func testLinesPerSetAreBoundedForEveryReader() throws {
+    func csvFile(_ name: String, _ n: Int) throws {
+      _ = try write(name, "time" + (0..<n).map { ",v\($0)" }.joined() + "\n" + (0..<3).map { r in "\(1000 + r * 1000)" + String(repeating: ",\(r)", count: n) + "\n" }.joined())
+    }
+    try csvFile("c1001.csv", 1001)
+    try csvFile("c1000.csv", 1000)
+    let cases: [(String, String)] = [
+      ("cs.data.csv('c1001.csv')", "c1001.csv: the file has 1001 columns of numbers; a set holds at most 1000 lines; pass columns = the ones to draw"),
+      ("cs.data.csv('c1001.csv', { columns = (function() local t = {} for i = 2, 1002 do t[#t + 1] = i end return t end)() })",
+       "c1001.csv: columns names 1001 columns; a set holds at most 1000 lines"),
+      ("cs.data.json('r.json')", "r.json: the file has 1001 columns of numbers; a set holds at most 1000 lines"),
+      ("cs.data.telegram('t.json')[1]", "t.json: [0].columns: the chart has 1001 y columns; a set holds at most 1000 lines"),
+      ("cs.data.series{ x = { 1000, 2000 }, lines = (function() local t = {} for i = 1, 1001 do t[i] = { values = { 1, 2 } } end return t end)() }",
+       "bad field 'lines' in cs.data.series (at most 1000 lines, got 1001)"),
+    ]
+    _ = try write("r.json", "[" + (0..<2).map { r in "{\"time\":\(1000 + r * 1000)" + (0..<1001).map { ",\"v\($0)\":\(r)" }.joined() + "}" }.joined(separator: ",") + "]")
+    _ = try write("t.json", "[{\"columns\":[[\"x\",1000,2000]" + (0..<1001).map { ",[\"y\($0)\",1,2]" }.joined() + "]}]")
+    for (k, (data, expected)) in cases.enumerated() {
+      let s = try write("l\(k).lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = \(data) } }")
+      let r = try run([s, "-o", "out.png"])
+      assertOneError(r, "l\(k).lua:1: " + expected)
+      XCTAssertLessThan(r.seconds, 10)
+    }
+    // 1,000 lines are drawn: 90 frames of them take about 3 s, not lines² (14.5 s when a line
+    // was found by id with a linear search, once per line per frame; debug build).
+    let ok = try write("ok.lua", "return cs.scene{ width = 320, height = 240, fps = 30, duration = 3, root = cs.chart{ data = cs.data.csv('c1000.csv') } }")
+    let r = try run([ok, "-o", "f-%03d.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertLessThan(r.seconds, 9)
+  }
+
+  /// Attack round, item 7: a 200 MB CSV of one line took 605 MB (the block doubled to hold
+  /// it). A row longer than 16 MiB is refused as the block would grow past it.
+  func testOneHugeLineIsRefused() throws {
+    _ = try writeBytes("one.csv", ["time,"] + (0..<40).map { _ in String(repeating: "x", count: 1 << 20) })
+    let s = try write("one.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('one.csv') } }")
+    let r = try run([s, "-o", "out.png"])
+    assertOneError(r, "one.lua:1: one.csv: line 1 is longer than 16 MiB (the longest row a CSV file may have)")
+    XCTAssertLessThan(r.peakMB, 120)
+    _ = try writeBytes("three.csv", ["time,a\n1000,1\n2000,"] + (0..<20).map { _ in String(repeating: "1", count: 1 << 20) } + ["\n"])
+    let t = try write("three.lua", "return cs.scene{ width = 320, height = 240, root = cs.chart{ data = cs.data.csv('three.csv') } }")
+    assertOneError(try run([t, "-o", "out.png"]), "three.lua:1: three.csv: line 3 is longer than 16 MiB")
+  }
+
+  /// Attack round, item 7: a still of 16384 x 16384 under a 64 MiB cap took 1.09 GB. The
+  /// pixels of a still (4 bytes each), and of the frames an animation paints at once, are
+  /// charged against what --max-memory leaves before they are made.
+  func testPixelsAreChargedAgainstTheMemoryLimit() throws {
+    let s = try write("big.lua", "return cs.scene{ width = 16384, height = 16384, root = cs.text{ text = 'x' } }")
+    let r = try run([s, "-o", "big.png", "--max-memory", "64M"])
+    assertOneError(r, "cannot render '")
+    assertOneError(r, "big.png': the image of 16384x16384 pixels needs 1024.0 MiB, more than --max-memory leaves (")
+    XCTAssertLessThan(r.peakMB, 100)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("big.png").path))
+    let a = try write("anim.lua", "return cs.scene{ width = 4096, height = 2048, fps = 2, duration = 1, root = cs.text{ text = 'x' } }")
+    let r2 = try run([a, "-o", "f-%03d.png", "--max-memory", "64M"])
+    assertOneError(r2, "f-%03d.png': 4 frames of 4096x2048 pixels painted at once need 128.0 MiB, more than --max-memory leaves (")
+    // Within the limit, the same still is drawn.
+    let ok = try write("ok.lua", "return cs.scene{ width = 2048, height = 2048, root = cs.text{ text = 'x' } }")
+    XCTAssertEqual(try run([ok, "-o", "ok.png", "--max-memory", "64M"]).status, 0)
+  }
 }
