@@ -25,8 +25,8 @@ set:setRange(0, 1)
 return cs.scene {
   width = 720, height = 760, fps = 30, duration = 4.5,
   root = cs.vstack {
-    spacing = 16, padding = { 16, 0 }, align = "leading",
-    cs.hstack { spacing = 12, padding = { 0, 16 }, button("1W", 7), button("2W", 14), button("1M", 30), button("All") },
+    spacing = 0, align = "leading",
+    cs.hstack { spacing = 12, padding = 16, button("1W", 7), button("2W", 14), button("1M", 30), button("All") },
     cs.chart { id = "followers", data = set, title = "Followers" },
   },
   timeline = {

@@ -147,6 +147,7 @@ public final class Session {
     for w in try TimelineCheck.check(scene, locate: { Session.located($0, file: scriptPath, chunks: context.chunks) }) { context.warn(w) }
     warnings = collected
     text = PangoText()
+    context.measurer = text
     Layout(measurer: text).layout(scene, at: 0)
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
   }

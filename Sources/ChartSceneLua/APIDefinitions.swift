@@ -283,6 +283,8 @@ public enum APIDefinitions {
     Function(name: "cs.drag", params: [Field("opts", "cs.DragOptions", "")], returns: "cs.Event", doc: "A drag on the timeline."),
     Function(name: "cs.scroll", params: [Field("opts", "cs.ScrollOptions", "")], returns: "cs.Event", doc: "A wheel scroll on the timeline."),
     Function(name: "cs.call", params: [Field("opts", "cs.CallOptions", "")], returns: "cs.Event", doc: "A function called at a time."),
+    Function(name: "cs.chartGeometry", params: [Field("id", "string", "a chart's or card's id"), Field("view?", "cs.View", "coordinates relative to this view's frame (default: the scene's)")],
+             returns: "cs.ChartGeometry", doc: "Where a chart draws its data now: its plot and the mappings between data and pixels."),
     Function(name: "cs.animate", params: [Field("how", "number|cs.AnimateOptions", "seconds or options"), Field("fn", "fun()", "makes the changes")],
              returns: nil, doc: "Changes made inside fn move with this timing."),
     Function(name: "cs.data.telegram", params: [Field("path", "string", "a Telegram contest JSON file"), Field("opts?", "cs.TelegramOptions", "")],
@@ -337,6 +339,14 @@ public enum APIDefinitions {
       Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
     ]),
     ("cs.Event", "A timeline event.", []),
+    ("cs.ChartGeometry", "Where a chart draws its data at the moment of the call.", [
+      Field("plot", "{x: number, y: number, width: number, height: number}", "the plot"),
+      Field("window", "{from: number, to: number}", "the times (UNIX ms) at the plot's left and right edges"),
+      Field("x", "fun(time: number): number", "the x of a time"),
+      Field("y", "fun(value: number, side?: \"left\"|\"right\"): number", "the y of a value (on the right axis of a two-axis chart with \"right\")"),
+      Field("timeAt", "fun(x: number): number", "the time at an x"),
+      Field("valueAt", "fun(y: number, side?: \"left\"|\"right\"): number", "the value at a y"),
+    ]),
     ("cs.GestureEvent", "What a gesture handler is told.", [
       Field("kind", "\"tap\"|\"longpress\"|\"drag\"", "the gesture"),
       Field("x", "number", "where, in the view's coordinates (0, 0 at its top left)"), Field("y", "number", ""),

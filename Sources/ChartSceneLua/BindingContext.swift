@@ -1,4 +1,5 @@
 import ChartModel
+import Drawing
 import Glibc
 import LuaKit
 import SceneGraph
@@ -31,6 +32,8 @@ public final class BindingContext {
   public let presentation = Presentation()
   /// The scene the script returned (for `cs.call` functions).
   public var scene: Scene?
+  /// How texts are measured (chart layout depends on it): set by the host.
+  public var measurer: TextMeasurer?
   /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
   public var args: [(String, String)] = []
 

@@ -26,6 +26,7 @@ public enum ChartSceneModule {
     ViewBindings.install(lua, into: cs, context: context)
     SceneBinding.install(lua, into: cs, context: context)
     TimelineBindings.install(lua, into: cs, context: context)
+    GeometryBinding.install(lua, into: cs, context: context)
     lua.pushValue(cs)
     lua.setGlobal("cs")
     RequireBinding.install(lua, module: cs, context: context)

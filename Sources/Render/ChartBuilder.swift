@@ -36,14 +36,12 @@ struct ChartBuilder {
       items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
     }
     let set = spec.data
-    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
     let plot = parts.plot
-    let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
-    let yRange = snap.yRange
-    let xOf = { (t: Double) -> Double in tHi > tLo ? plot.x + (t - tLo) / (tHi - tLo) * plot.width : plot.midX }
-    let yOf = { (v: Double) -> Double in
-      linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height
-    }
+    // The mappings scripts get from cs.chartGeometry: one place for both.
+    let geometry = ChartGeometry(plot: plot, lineWidth: spec.lineWidth, set: set, snapshot: snap)
+    let linesRect = geometry.linesRect
+    let xOf = { (t: Double) -> Double in geometry.x(t) }
+    let yOf = { (v: Double) -> Double in geometry.y(v) }
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
                          rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
                          reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),

@@ -208,7 +208,7 @@ extension ChartBuilder {
   /// The mapping of the right axis of a two-axis chart into the lines' rect.
   func rightYOf(_ snap: ChartSnapshot, _ linesRect: Rect) -> ((Double) -> Double)? {
     guard let r = snap.rightRange else { return nil }
-    return { v in linesRect.maxY - (v - r.min) / (r.max - r.min) * linesRect.height }
+    return { v in ChartGeometry.scale(v, r, into: linesRect) }
   }
 
   /// A round-two chart's series in the plot.

@@ -73,7 +73,7 @@ public struct ChartAxes: Sendable {
     let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
     let yRange = snap.yRange
     let yOf = { (v: Double) -> Double in
-      yRange.max > yRange.min ? linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height : linesRect.midY
+      ChartGeometry.scale(v, yRange, into: linesRect)
     }
     if spec.yAxis { makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, yOf: yOf) }
     if let band = parts.xAxis {
@@ -224,7 +224,7 @@ extension ChartAxes {
     let x = (tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX).rounded() + 0.5
     let yRange = snap.yRange
     let yOf = { (v: Double) -> Double in
-      yRange.max > yRange.min ? linesRect.maxY - (v - yRange.min) / (yRange.max - yRange.min) * linesRect.height : linesRect.midY
+      ChartGeometry.scale(v, yRange, into: linesRect)
     }
     return PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer).box
   }

@@ -417,6 +417,15 @@ local ChartSet = {}
 ---A timeline event.
 ---@class cs.Event
 
+---Where a chart draws its data at the moment of the call.
+---@class cs.ChartGeometry
+---@field plot {x: number, y: number, width: number, height: number} the plot
+---@field window {from: number, to: number} the times (UNIX ms) at the plot's left and right edges
+---@field x fun(time: number): number the x of a time
+---@field y fun(value: number, side?: "left"|"right"): number the y of a value (on the right axis of a two-axis chart with "right")
+---@field timeAt fun(x: number): number the time at an x
+---@field valueAt fun(y: number, side?: "left"|"right"): number the value at a y
+
 ---What a gesture handler is told.
 ---@class cs.GestureEvent
 ---@field kind "tap"|"longpress"|"drag" the gesture
@@ -534,6 +543,12 @@ function cs.scroll(opts) end
 ---@param opts cs.CallOptions
 ---@return cs.Event
 function cs.call(opts) end
+
+---Where a chart draws its data now: its plot and the mappings between data and pixels.
+---@param id string a chart's or card's id
+---@param view? cs.View coordinates relative to this view's frame (default: the scene's)
+---@return cs.ChartGeometry
+function cs.chartGeometry(id, view) end
 
 ---Changes made inside fn move with this timing.
 ---@param how number|cs.AnimateOptions seconds or options
