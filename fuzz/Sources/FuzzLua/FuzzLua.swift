@@ -7,7 +7,8 @@ import SceneGraph
 /// Lua text evaluation: the bytes are loaded as a text chunk into a sandboxed state with
 /// the chartscene module installed (as Session does) and run under a protected call with a
 /// time and memory limit. A returned scene is laid out and drawn to a display list (its
-/// draw callbacks run too); no pixels, text measured with fixed widths.
+/// draw callbacks run too) at up to three times, with `update` called before each; no
+/// pixels, text measured with fixed widths.
 ///
 /// Paths in scripts resolve against fuzz/corpus/lua/, as if the script were a seed there
 /// (seeds load ../csv/*.csv and ../telegram/*.json); `cs.data.sample()` and presets use the
@@ -38,7 +39,14 @@ public func fuzzLua(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let scene = try? ChartSceneModule.scene(from: lua, at: -1) else { return 0 }
   lua.pop()
   lua.timeLimit = 0.05
-  Layout(measurer: measurer).layout(scene, at: 0)
-  _ = try? DisplayListBuilder(measurer: measurer).build(scene, time: 0)
+  // A few ticks of an animated scene: `update`, layout and the display list at each, so the
+  // callbacks, the animated state and what they draw are reached too.
+  let times = scene.duration > 0 ? [0, 0.5, 1.0].filter { $0 <= scene.duration } : [0]
+  for t in times {
+    scene.presentation.now = t
+    if let update = scene.update, (try? update(t, 1.0 / 60)) == nil { break }
+    Layout(measurer: measurer).layout(scene, at: t)
+    _ = try? DisplayListBuilder(measurer: measurer).build(scene, time: t)
+  }
   return 0
 }
