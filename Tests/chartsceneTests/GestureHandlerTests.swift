@@ -56,6 +56,24 @@ final class GestureHandlerTests: FolderCase {
     XCTAssertTrue(r.stdout.contains("\"range\":[0.1,0.4]") || r.stdout.contains("\"range\": [0.1, 0.4]"), r.stdout.prefix(600).description)
   }
 
+  /// "A composition's handler gets what its children do not take": a drag that starts on a
+  /// text that only takes taps goes to the stack around it, a tap stays with the text.
+  func testWhatAViewDoesNotHandleGoesToTheViewAroundIt() throws {
+    try write("p.lua", show + """
+      return cs.scene{ width = 300, height = 300, duration = 2, fps = 30,
+        root = cs.vstack{ id = "stack", on = { drag = show, tap = show },
+          cs.text{ id = "t", text = "Tap", frame = { width = 200, height = 100 }, on = { tap = show } } },
+        timeline = { cs.tap{ at = 0.2, target = "t" }, cs.drag{ at = 0.6, target = "t", by = { 40, 0 }, duration = 0.2 } } }
+      """)
+    let r = try run(["p.lua", "--inspect", "--at", "1.9"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let l = lines(r)
+    XCTAssertEqual(l.first, "tap t x=100 y=50 child=nil phase=nil dx=0 dy=0 vx=0 held=nil t=0.23")
+    XCTAssertTrue(l.dropFirst().allSatisfy { $0.hasPrefix("drag stack") }, r.stderr)
+    XCTAssertEqual(l.dropFirst().first, "drag stack x=150 y=50 child=1 phase=began dx=0 dy=0 vx=0 held=false t=0.70")
+    XCTAssertTrue(l.last?.contains("phase=ended dx=40 dy=0") == true, r.stderr)
+  }
+
   func testCoordinatesAreTheViewsOwnThroughTransforms() throws {
     try write("t.lua", show + """
       return cs.scene{ width = 400, height = 400, duration = 1, fps = 30,

@@ -6,48 +6,54 @@ import Gestures
 /// top card, a tab bar keep theirs. Asked after the built-ins, innermost view first.
 struct HandlerBehaviour: Behaviour {
   func grab(_ node: Node, at local: Point, chain: [(Node, Point)], _ i: Interaction) -> Grab? {
-    guard let h = node.handlers else { return nil }
-    // The child under the press: the next node of the hit chain.
-    var child: Int? = nil
-    if let k = chain.firstIndex(where: { $0.0 === node }), k + 1 < chain.count {
-      child = node.children.firstIndex { $0 === chain[k + 1].0 }.map { $0 + 1 }
+    guard node.handlers != nil, let k = chain.firstIndex(where: { $0.0 === node }) else { return nil }
+    // Each kind of gesture goes to the innermost view of the chain that handles it, from
+    // this one outwards: a text that takes taps inside a stack that takes drags passes the
+    // drags on. The child is the next node of the chain under that view.
+    var targets: [GestureKind: HandlerGrab.Target] = [:]
+    for j in stride(from: k, through: 0, by: -1) {
+      guard let h = chain[j].0.handlers else { continue }
+      let n = chain[j].0
+      let child = j + 1 < chain.count ? n.children.firstIndex { $0 === chain[j + 1].0 }.map { $0 + 1 } : nil
+      for kind in h.kinds where targets[kind] == nil { targets[kind] = HandlerGrab.Target(node: n, handlers: h, child: child) }
     }
-    return HandlerGrab(node: node, handlers: h, child: child, i)
+    return HandlerGrab(name: node.id, targets: targets, i)
   }
 }
 
 final class HandlerGrab: Grab {
-  let node: Node
-  let handlers: GestureHandlers
-  let child: Int?
+  struct Target { let node: Node; let handlers: GestureHandlers; let child: Int? }
+  let name: String
+  let targets: [GestureKind: Target]
   unowned let i: Interaction
   /// The drag's start (view coordinates) and its last place and time, for dx/dy and vx/vy.
   var start = Point(0, 0), last = Point(0, 0), lastScene = Point(0, 0), lastTime = 0.0, velocity = Point(0, 0)
   var dragging = false
 
-  init(node: Node, handlers: GestureHandlers, child: Int?, _ i: Interaction) {
-    self.node = node; self.handlers = handlers; self.child = child; self.i = i
+  init(name: String, targets: [GestureKind: Target], _ i: Interaction) {
+    self.name = name; self.targets = targets; self.i = i
   }
 
-  var name: String { node.id }
-  /// A view that takes no drag lets a surrounding list or carousel scroll.
-  var yieldsToScroll: Bool { !handlers.kinds.contains(.drag) }
+  /// A press no view here drags lets a surrounding list or carousel scroll.
+  var yieldsToScroll: Bool { targets[.drag] == nil }
 
-  /// A scene point in the view's own coordinates (its frame's top left is 0, 0).
-  func local(_ q: Point) -> Point {
+  /// A scene point in a view's own coordinates (its frame's top left is 0, 0).
+  func local(_ q: Point, in node: Node) -> Point {
     let l = i.toLocal(of: node, q)
     return Point(l.x - node.frame.x, l.y - node.frame.y)
   }
 
   func send(_ kind: GestureKind, _ q: Point, _ fill: (inout GestureEvent) -> Void = { _ in }) {
-    guard handlers.kinds.contains(kind), i.failure == nil else { return }
-    let l = local(q)
-    var e = GestureEvent(kind: kind, x: l.x, y: l.y, child: child, time: i.now)
+    guard let target = targets[kind], i.failure == nil else { return }
+    let l = local(q, in: target.node)
+    var e = GestureEvent(kind: kind, x: l.x, y: l.y, child: target.child, time: i.now)
     fill(&e)
-    do { try handlers.call(e) } catch { i.failure = error }
+    do { try target.handlers.call(e) } catch { i.failure = error }
   }
 
   func drag(_ phase: GestureEvent.Phase, _ q: Point, held: Bool, velocity v: Point? = nil) {
+    guard let target = targets[.drag] else { return }
+    let local = { (q: Point) in self.local(q, in: target.node) }
     let l = local(q)
     if phase == .began { start = l; last = l; lastScene = q; lastTime = i.now; velocity = Point(0, 0) }
     if phase == .changed {
