@@ -181,6 +181,28 @@ final class ShardRecipeTests: XCTestCase {
     XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("logs/joblog").path))
   }
 
+  /// The Slurm recipe on a real one-node Slurm (Debian's slurm-wlm, started by
+  /// scripts/slurm-local): ten shards of eight keyframe parts (two empty), then the join
+  /// job after them; the joined video is the one-process render, frame for frame.
+  func testSlurmRecipeOnAOneNodeCluster() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/slurmctld") else { throw XCTSkip("slurm-wlm is not installed (scripts/install-deps installs it)") }
+    let up = try ScaleTests.tool(Self.repo.appendingPathComponent("scripts/slurm-local").path, [], cwd: work, env: env, timeout: 60)
+    XCTAssertEqual(up.status, 0, up.stderr)
+    defer { _ = try? ScaleTests.tool(Self.repo.appendingPathComponent("scripts/slurm-local").path, ["stop"], cwd: work, env: env, timeout: 30) }
+    let r = try bash("\(recipe("slurm-submit.sh")) story.lua 10 story.mp4")
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.hasPrefix("shards: job "), r.stdout)
+    // Wait for the array and the join to leave the queue.
+    let start = Date()
+    while Date().timeIntervalSince(start) < 180 {
+      let q = try ScaleTests.tool("/usr/bin/squeue", ["-h"], cwd: work, env: env, timeout: 30)
+      if q.status == 0 && q.stdout.isEmpty { break }
+      usleep(500_000)
+    }
+    let log = (try? String(contentsOf: work.appendingPathComponent("logs/concat.log"), encoding: .utf8)) ?? "(no logs/concat.log)"
+    XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want, log)
+  }
+
   /// scripts/recipes/slurm-submit.sh with a stand-in sbatch: the array, then the join
   /// after it; and slurm-shards.sbatch as the tasks of an array numbered from 0.
   func testSlurmRecipe() throws {
