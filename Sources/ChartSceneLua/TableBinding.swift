@@ -9,6 +9,11 @@ enum TableBinding {
   static let csvKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "delimiter", "sort", "names", "colors"]
   /// The set's name when its data came from standard input and `name` was not given.
   static let standardInputName = "Data"
+  static func named(_ o: TableOptions, _ path: String) -> TableOptions {
+    var o = o
+    if path == "-" && o.name == nil { o.name = standardInputName }
+    return o
+  }
   static let jsonKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "sort", "names", "colors"]
 
   static func install(_ lua: LuaState, data: Int32, context: BindingContext) {
@@ -23,9 +28,7 @@ enum TableBinding {
         if full == "-" {
           let bytes: [UInt8]
           do throws(FileReader.ReadError) { bytes = try FileReader.read("-", limit: opts.memoryBudget.map { max(1 << 20, $0 / 2) } ?? 512 << 20) } catch { throw LuaError(error.description) }
-          var named = opts
-          named.name = named.name ?? TableBinding.standardInputName
-          return try CSVDecoder.decodeTable(bytes, file: shown, options: named)
+          return try CSVDecoder.decodeTable(bytes, file: shown, options: named(opts, full))
         }
         return try CSVDecoder.read(path: full, shown: shown, options: opts)
       }
@@ -47,8 +50,7 @@ enum TableBinding {
           throw LuaError(error.description + (tooLarge ? why : ""))
         }
         // What is decoded must fit in what the limit leaves besides the file.
-        var named = options
-        if full == "-" { named.name = named.name ?? TableBinding.standardInputName }
+        var named = named(options, full)
         if lua.memoryLimit > 0 {
           named.memoryBudget = max(0, lua.memoryLimit - lua.memoryUsed - bytes.count)
           named.memoryBudgetName = "--max-memory"

@@ -58,8 +58,10 @@ public final class CairoPainter {
     cairo_get_matrix(cr, &m)
     cairo_matrix_multiply(&r, &t, &m)
     let det = r.xx * r.yy - r.xy * r.yx
-    let entries = [r.xx, r.yx, r.xy, r.yy, r.x0, r.y0]
-    return entries.allSatisfy { $0.isFinite && abs($0) < 1e12 } && abs(det) > 1e-24
+    // (Called for every transform of every frame: no array.) The sum is finite only when
+    // every entry is.
+    let largest = max(abs(r.xx), abs(r.yx), abs(r.xy), abs(r.yy), abs(r.x0), abs(r.y0))
+    return (r.xx + r.yx + r.xy + r.yy + r.x0 + r.y0).isFinite && largest < 1e12 && abs(det) > 1e-24
   }
 
   func setColor(_ cr: OpaquePointer, _ c: Color) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }

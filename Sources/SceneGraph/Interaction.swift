@@ -97,16 +97,21 @@ public final class Interaction {
   /// A scene point in `node`'s layout coordinates: the inverse of every transform drawn
   /// from the root down to it (the point need not be over the node any more).
   func toLocal(of node: Node, _ q: Point) -> Point {
+    var p = q
+    for n in Interaction.path(to: node, within: scene.root).reversed() { p = Interaction.toLocal(n, p) }  // root first
+    return p
+  }
+
+  /// The nodes from `node` up to `root`, innermost first (empty when `node` is not in the tree).
+  static func path(to node: Node, within root: Node) -> [Node] {
     var path: [Node] = []
     func find(_ n: Node) -> Bool {
       if n === node { path.append(n); return true }
       for c in n.children where find(c) { path.append(n); return true }
       return false
     }
-    guard find(scene.root) else { return q }
-    var p = q
-    for n in path.reversed() { p = Interaction.toLocal(n, p) }  // root first
-    return p
+    _ = find(root)
+    return path
   }
 
   /// Undoes a node's placement and style transforms (the inverse of what is drawn).
@@ -205,15 +210,8 @@ public final class Interaction {
   /// A point in a node's layout coordinates as drawn in the scene (3D turns, offsets and
   /// scales of the node and its ancestors: the inverse of `toLocal`).
   static func toScene(_ node: Node, within root: Node, _ q: Point) -> Point {
-    var path: [Node] = []
-    func find(_ n: Node) -> Bool {
-      if n === node { path.append(n); return true }
-      for c in n.children where find(c) { path.append(n); return true }
-      return false
-    }
-    _ = find(root)
     var p = q
-    for n in path {  // innermost first
+    for n in path(to: node, within: root) {  // innermost first
       let s = n.style, pl = n.placement
       let c = n.frame.center
       let turn = pl.turn + (s.rotation3d?.angle ?? 0)
