@@ -517,11 +517,16 @@ const char *cs_memorymessage(lua_State *L, int level, char *msg, size_t msgsize)
   return msg;
 }
 
+/* Chunks named "=chartscene/..." (the built-in compositions) are the host's: a place in one
+   is reported as the place of the script code that called into it. */
+static int is_builtin(const char *src) { return src && strncmp(src, "=chartscene/", 12) == 0; }
+
 void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
   lua_Debug ar;
   buf[0] = 0;
   if (lua_getstack(L, level, &ar)) {
     lua_getinfo(L, "Sl", &ar);
+    while (is_builtin(ar.source) && lua_getstack(L, ++level, &ar)) lua_getinfo(L, "Sl", &ar);
     const char *src = ar.source ? ar.source : "?";
     if (src[0] == '@' || src[0] == '=') src++;
     if (ar.currentline > 0) snprintf(buf, bufsize, "%s:%d:", src, ar.currentline);

@@ -69,7 +69,7 @@ public struct Lint {
       let drawn = outer.then(n)
       let alpha = opacity * n.style.opacity * n.placement.opacity
       // A turned view is drawn in perspective: its texts are not checked.
-      if n.placement.turn + (n.style.rotation3d?.angle ?? 0) != 0 { return }
+      if n.drawnTurn != nil { return }
       if alpha > Lint.visibleAlpha, let spec = n.chart {
         let isCard: Bool = { if case .card = n.kind { return true }; return false }()
         check(chart: spec, card: isCard, node: n, transform: drawn, opacity: alpha, time: t, scene: sceneRect, into: &out, pairs: &pairs)

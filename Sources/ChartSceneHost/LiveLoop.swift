@@ -112,7 +112,7 @@ public final class LiveLoop {
     let t = session.simulation.clock.time(ofFrame: max(0, session.simulation.tick))
     var list: DisplayList
     do {
-      Layout(measurer: session.text).layout(session.scene, at: t)
+      try session.layout(at: t)
       list = try DisplayListBuilder(measurer: session.text).build(session.scene, time: t)
     } catch {
       errorLine = "error: \(error)"

@@ -148,7 +148,7 @@ public final class Session {
     warnings = collected
     text = PangoText()
     context.measurer = text
-    Layout(measurer: text).layout(scene, at: 0)
+    try layout(at: 0)
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
   }
 
@@ -173,8 +173,16 @@ public final class Session {
   public func advance(to t: Double) throws(HostError) {
     try StageTiming.measure(.simulate) { () throws(HostError) in
       try simulation.advance(to: simulation.clock.frame(at: t))
-      Layout(measurer: text).layout(scene, at: t)
+      try layout(at: t)
     }
+  }
+
+  /// Lays the scene out as drawn at t; an error of a script's `layout` function is placed like
+  /// any other of the script's.
+  public func layout(at t: Double) throws(HostError) {
+    do { try Layout(measurer: text).layout(scene, at: t) } catch let e as LuaError {
+      throw HostError(Session.located(e.message, file: scriptPath, chunks: context.chunks))
+    } catch { throw HostError("\(scriptPath): \(error)") }
   }
 
   /// The scene at time t as a display list (runs canvas draw functions).

@@ -52,8 +52,7 @@ public final class Simulation {
     let p = scene.presentation
     p.now = t
     p.animates = true
-    let layout = Layout(measurer: session.text)
-    layout.layout(scene, at: t)
+    try session.layout(at: t)
     // Events that start by now (within this tick).
     let horizon = t + clock.dt / 2
     while next < pending.count, pending[next].at < horizon {
@@ -74,7 +73,7 @@ public final class Simulation {
         throw HostError(Session.located(err.message, file: session.scriptPath, chunks: session.context.chunks))
       } catch { throw HostError("\(session.scriptPath): \(error)") }
     }
-    layout.layout(scene, at: t)
+    try session.layout(at: t)
     updateAxes(at: t)
   }
 

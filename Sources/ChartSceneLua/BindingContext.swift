@@ -34,6 +34,10 @@ public final class BindingContext {
   public var scene: Scene?
   /// How texts are measured (chart layout depends on it): set by the host.
   public var measurer: TextMeasurer?
+  /// Every `cs.view` made so far, by number (from 1), and the prelude's module (a registry
+  /// reference; CompositionViewBinding).
+  var viewScripts: [ViewScript] = []
+  var viewPrelude: Int32 = 0
   /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
   public var args: [(String, String)] = []
 

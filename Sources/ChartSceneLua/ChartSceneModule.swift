@@ -12,7 +12,7 @@ public enum ChartSceneModule {
   public static func install(_ lua: LuaState, context: BindingContext) {
     lua.maxStringBytes = TextLimits.maxBytes
     ChartSetBinding.register(lua, presentation: context.presentation)
-    ViewBindings.register(lua)
+    ViewBindings.register(lua, context: context)
     SceneBinding.register(lua)
     TimelineBindings.register(lua)
     CanvasBinding.register(lua)

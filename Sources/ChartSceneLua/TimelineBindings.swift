@@ -81,27 +81,30 @@ enum TimelineBindings {
     }
     lua.setFunction(cs, "animate") { lua in
       var transition = Transition.standard
+      var velocity: Double?
       if let d = lua.toNumber(1) {
         guard d >= 0, d.isFinite else { throw lua.argumentError(1, function: "animate", "seconds must not be negative") }
         transition = Transition(duration: d, curve: .easeInOut)
       } else if lua.type(at: 1) == .table {
-        let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve"])
+        let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve", "delay", "velocity"])
         let curveName = try o.string("curve") ?? "easeInOut"
         guard var curve = Curve(name: curveName) else {
           throw LuaError("invalid curve '\(curveName)' in cs.animate, expected one of: " + Curve.names.map { "'\($0)'" }.joined(separator: ", "))
         }
-        let d = try o.number("duration") ?? curve.naturalDuration
-        guard d >= 0 else { throw LuaError("bad field 'duration' in cs.animate (must not be negative)") }
+        let d = try o.number("duration", in: 0...3600) ?? curve.naturalDuration
         if case .spring = curve { curve = .spring(response: max(0.05, d / 1.6)) }
-        transition = Transition(duration: d, curve: curve)
+        if case .decay = curve { curve = .decay(tau: max(1e-3, d / 4)) }
+        transition = Transition(duration: d, curve: curve, delay: try o.number("delay", in: 0...3600) ?? 0)
+        velocity = try o.number("velocity", in: -1e9...1e9)
       } else {
         throw lua.argumentError(1, function: "animate", expected: "number or table")
       }
       guard lua.type(at: 2) == .function else { throw lua.argumentError(2, function: "animate", expected: "function") }
       let p = context.presentation
-      let saved = p.override
+      let saved = p.override, savedVelocity = p.overrideVelocity
       p.override = transition
-      defer { p.override = saved }
+      p.overrideVelocity = velocity
+      defer { p.override = saved; p.overrideVelocity = savedVelocity }
       lua.pushValue(2)
       try lua.pcall(nargs: 0, nresults: 0)
       return 0

@@ -9,15 +9,35 @@ enum ViewBindings {
   static let typeName = "View"
   static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset", GestureBinding.key]
 
-  static func register(_ lua: LuaState) {
+  static func register(_ lua: LuaState, context: BindingContext) {
     lua.register(LuaTypeInfo(
       name: typeName,
-      field: { lua, obj, key in
+      field: { [weak context] lua, obj, key in
         guard let n = obj as? Node else { return false }
         switch key {
         case "id": if n.explicitID { lua.push(n.id) } else { lua.pushNil() }
         case "kind": lua.push(n.kind.name)
-        default: return false
+        case "width": lua.push(n.contentFrame.width)
+        case "height": lua.push(n.contentFrame.height)
+        default:
+          // A composition's own fields (CompositionViewBinding): state, shown, children, options.
+          guard case .view(let spec) = n.kind, let v = context?.viewScripts.first(where: { $0.node === n }) else { return false }
+          switch key {
+          case "state": lua.pushRef(v.time != nil ? v.shown : v.state)
+          case "shown": lua.pushRef(v.shown)
+          case "children": if let r = v.records { lua.pushRef(r) } else { lua.pushRef(v.views) }
+          case "options":
+            lua.newTable()
+            for (k, value) in spec.options {
+              switch value {
+              case .number(let d): lua.push(d)
+              case .string(let s): lua.push(s)
+              case .bool(let b): lua.push(b)
+              }
+              lua.rawSet(-2, k)
+            }
+          default: return false
+          }
         }
         return true
       },
@@ -38,6 +58,7 @@ enum ViewBindings {
       }
     }
     CompositionBindings.install(lua, into: cs, context: context)
+    CompositionViewBinding.install(lua, into: cs, context: context)
     lua.setFunction(cs, "spacer") { lua in
       var minLength = 0.0
       var o: LuaOptions? = nil

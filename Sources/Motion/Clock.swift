@@ -36,13 +36,14 @@ public enum Curve: Sendable, Equatable {
   case decay(tau: Double)
 
   /// The names scripts use: "linear", "easeInOut", "spring".
-  public static let names = ["linear", "easeInOut", "spring"]
+  public static let names = ["linear", "easeInOut", "spring", "decay"]
 
   public init?(name: String) {
     switch name {
     case "linear": self = .linear
     case "easeInOut": self = .easeInOut
     case "spring": self = .spring(response: 0.5)
+    case "decay": self = .decay(tau: 0.35)
     default: return nil
     }
   }

@@ -43,16 +43,16 @@ public struct DisplayListBuilder {
       transform = Affine(a: scale, b: 0, c: 0, d: scale, tx: dx + c.x - scale * c.x, ty: dy + c.y - scale * c.y)
     }
     let opacity = s.opacity * p.opacity
-    let turn = p.turn + (s.rotation3d?.angle ?? 0)
     if !transform.isIdentity { items.append(.pushTransform(transform)) }
     if opacity < 1 { items.append(.pushGroup(opacity: max(0, opacity))) }
 
     var body: [DisplayItem] = []
+    if p.clip { body.append(.pushClip(.rect(frame, radius: s.cornerRadius))) }
     try emitBody(n, ctx, into: &body, overlays: &overlays)
-    if turn != 0 {
-      let axis: Layer3D.Axis = (s.rotation3d.map { abs($0.axis.0) > abs($0.axis.1) } ?? false) ? .horizontal : .vertical
+    if p.clip { body.append(.popClip) }
+    if let turn = n.drawnTurn {
       // Room for shadows around the node.
-      items.append(.layer(Layer3D(items: body, bounds: frame.inset(by: -16), angle: turn, axis: axis, perspective: s.rotation3d?.perspective ?? 1000)))
+      items.append(.layer(Layer3D(items: body, bounds: frame.inset(by: -16), angle: turn.angle, axis: turn.aboutX ? .horizontal : .vertical, perspective: turn.perspective)))
     } else {
       items.append(contentsOf: body)
     }
@@ -128,6 +128,15 @@ public struct DisplayListBuilder {
       }
     case .tabs(let spec):
       items.append(contentsOf: tabBar(spec, content, ctx))
+    case .view(let spec):
+      // Back to front by `z` (equal: in order).
+      children = n.children.enumerated().sorted { ($0.element.placement.z, $0.offset) < ($1.element.placement.z, $1.offset) }.map(\.element)
+      if spec.clips {
+        items.append(.pushClip(.rect(content)))
+        for c in children { try emit(c, ctx, into: &items, overlays: &overlays) }
+        items.append(.popClip)
+        children = []
+      }
     case .stack, .spacer:
       break
     }

@@ -3,6 +3,10 @@ import Drawing
 /// The gestures a script's handler may take (`on = { tap = ..., longpress = ..., drag = ... }`).
 public enum GestureKind: String, Sendable, CaseIterable {
   case tap, longpress, drag
+  /// The pointer went down (before any gesture is known: a touch that stops a glide).
+  case press
+  /// A mouse wheel or trackpad scroll over the view (`e.dx`, `e.dy` in px).
+  case scroll
 }
 
 /// What a handler is told: where, in the view's own coordinates (0, 0 at its frame's top

@@ -107,9 +107,16 @@ public struct Inspector {
     .object([("text", .string(l.text)), ("frame", rect(l.frame)), ("alpha", .number((l.alpha * 1000).rounded() / 1000))])
   }
 
-  func node(_ n: Node) -> OrderedJSON { node(n, outer: .identity) }
+  func node(_ n: Node) -> OrderedJSON { node(n, outer: .identity, parent: nil) }
 
-  func node(_ n: Node, outer: DrawnTransform) -> OrderedJSON {
+  /// What a `cs.view`'s layout gave a child, as drawn at the time.
+  func placed(_ p: Placement) -> OrderedJSON {
+    func r(_ d: Double) -> OrderedJSON { .number((d * 1000).rounded() / 1000) }
+    return .object([("offset", .array([r(p.offset.x), r(p.offset.y)])), ("scale", r(p.scale)), ("opacity", r(p.opacity)),
+                    ("rotation3d", r(p.turn)), ("z", r(p.z))])
+  }
+
+  func node(_ n: Node, outer: DrawnTransform, parent: Node?) -> OrderedJSON {
     let drawn = outer.then(n)
     var f: [(String, OrderedJSON)] = [("id", .string(n.id)), ("kind", .string(n.kind.name)), ("frame", rect(n.frame)),
                                       ("drawn", rect(drawn.apply(n.frame)))]
@@ -151,14 +158,17 @@ public struct Inspector {
     case .tabs(let spec):
       f.append(("selected", .pixels(Double(spec.selected + 1))))
       f.append(("tabs", .array(spec.titles.map { .string($0) })))
+    case .view(let spec):
+      f += spec.inspect?(time) ?? []
     case .stack, .spacer, .canvas:
       break
     }
     if n.style.opacity != 1 { f.append(("opacity", .number(n.style.opacity))) }
-    let turn = n.placement.turn + (n.style.rotation3d?.angle ?? 0)
+    let turn = n.drawnTurn?.angle ?? 0
     if turn != 0 || n.style.rotation3d != nil { f.append(("rotation3d", .number((turn * 100).rounded() / 100))) }
+    if let parent, case .view = parent.kind { f.append(("placed", placed(n.placement))) }
     if !n.placement.visible { f.append(("visible", .bool(false))) }
-    f.append(("children", .array(n.children.map { node($0, outer: drawn) })))
+    f.append(("children", .array(n.children.map { node($0, outer: drawn, parent: n) })))
     return .object(f)
   }
 }

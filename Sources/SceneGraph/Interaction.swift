@@ -16,13 +16,15 @@ public final class Interaction {
   var grab: Grab?
   /// The scroll container around the grabbed view: a drag along its axis or a wheel
   /// scrolls it instead (decided at the drag's first movement).
-  var scroller: ScrollGrab?
+  var scroller: Scroller?
 
   /// Every composition's behaviour, asked in this order: a `capture` (an open modal sheet)
   /// wins over hit testing; then, innermost node first, the first behaviour that grabs.
   let behaviours: [Behaviour] = [
     ModalBehaviour(), ChartBehaviour(), CardsBehaviour(), ListBehaviour(), CarouselBehaviour(), TabsBehaviour(), HandlerBehaviour(),
   ]
+  /// Where the pointer last went down (scene pixels).
+  var pointerDown: Point?
   /// The first error a script's gesture handler raised; the host reports it and stops.
   public var failure: Error?
 
@@ -38,6 +40,7 @@ public final class Interaction {
   public func handle(_ e: PointerEvent) {
     switch e.phase {
     case .down:
+      pointerDown = e.location
       (grab, scroller) = targets(at: e.location)
       grab?.pressed()
       scroller?.pressed()
@@ -90,6 +93,8 @@ public final class Interaction {
     // A composition decides the order its children are hit in; others are drawn in order,
     // so later children are on top.
     let children = behaviours.lazy.compactMap { $0.hitOrder(n, at: local) }.first ?? n.children.reversed()
+      // A `cs.view`'s children by `z`, front first (equal: the later one).
+      .sorted { ($0.placement.z) > ($1.placement.z) }
     for c in children where hit(c, local, &chain) { return true }
     return true
   }
@@ -121,23 +126,23 @@ public final class Interaction {
     let scale = s.scale * pl.scale
     var x = (q.x - c.x - s.offset.x - pl.offset.x) / max(1e-6, scale) + c.x
     var y = (q.y - c.y - s.offset.y - pl.offset.y) / max(1e-6, scale) + c.y
-    let turn = pl.turn + (s.rotation3d?.angle ?? 0)
-    if turn != 0 {
-      let theta = turn * Double.pi / 180, persp = s.rotation3d?.perspective ?? 1000
-      let a = x - c.x
+    if let turn = n.drawnTurn {
+      // About the horizontal axis the roles of x and y swap.
+      let theta = turn.angle * Double.pi / 180, persp = turn.perspective
+      var (a, b) = turn.aboutX ? (y - c.y, x - c.x) : (x - c.x, y - c.y)
       let u = a * persp / max(1e-9, persp * cos(theta) - a * sin(theta))
       let k = persp / max(1, persp + u * sin(theta))
-      x = c.x + u
-      y = c.y + (y - c.y) / k
+      a = u; b = b / k
+      if turn.aboutX { x = c.x + b; y = c.y + a } else { x = c.x + a; y = c.y + b }
     }
     return Point(x, y)
   }
 
   /// What a pointer going down at `point` takes hold of, and the scroll container around it.
-  func targets(at point: Point) -> (Grab?, ScrollGrab?) {
+  func targets(at point: Point) -> (Grab?, Scroller?) {
     let g = target(at: point)
-    if g is ScrollGrab { return (g, nil) }
-    var s: ScrollGrab? = nil
+    if let s = g as? Scroller, s.isContainer { return (g, nil) }
+    var s: Scroller? = nil
     for (node, _) in hit(point).reversed() {
       if let found = behaviours.lazy.compactMap({ $0.scroller(node, self) }).first { s = found; break }
     }
@@ -214,12 +219,11 @@ public final class Interaction {
     for n in path(to: node, within: root) {  // innermost first
       let s = n.style, pl = n.placement
       let c = n.frame.center
-      let turn = pl.turn + (s.rotation3d?.angle ?? 0)
-      if turn != 0 {
-        let theta = turn * Double.pi / 180, persp = s.rotation3d?.perspective ?? 1000
-        let u = p.x - c.x
+      if let turn = n.drawnTurn {
+        let theta = turn.angle * Double.pi / 180, persp = turn.perspective
+        let (u, v) = turn.aboutX ? (p.y - c.y, p.x - c.x) : (p.x - c.x, p.y - c.y)
         let k = persp / max(1, persp + u * sin(theta))
-        p = Point(c.x + u * cos(theta) * k, c.y + (p.y - c.y) * k)
+        p = turn.aboutX ? Point(c.x + v * k, c.y + u * cos(theta) * k) : Point(c.x + u * cos(theta) * k, c.y + v * k)
       }
       let scale = s.scale * pl.scale
       p = Point((p.x - c.x) * scale + c.x + s.offset.x + pl.offset.x, (p.y - c.y) * scale + c.y + s.offset.y + pl.offset.y)

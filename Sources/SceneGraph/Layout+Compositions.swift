@@ -31,6 +31,31 @@ extension Layout {
     }
   }
 
+  /// A `cs.view`: the script's layout (or the one it gave last, when nothing changed) places
+  /// each child in the content frame; a child it leaves alone fills it.
+  func placeView(_ n: Node, _ spec: ViewSpec, _ inner: Rect) {
+    var placed: [ChildLayout] = []
+    if let layout = spec.layout, memo?.failure == nil {
+      do { placed = try layout.children(width: inner.width, height: inner.height, t: t) } catch { memo?.failure = error }
+    }
+    for (k, c) in n.children.enumerated() {
+      let l = k < placed.count ? placed[k] : ChildLayout()
+      let r = l.frame.map { Rect(inner.x + $0.x, inner.y + $0.y, $0.width, $0.height) } ?? inner
+      place(c, in: r)
+      var p = Placement()
+      p.offset = l.offset
+      p.scale = l.scale
+      p.opacity = l.opacity
+      p.turn = l.turn
+      p.turnAboutX = l.turnAboutX
+      p.perspective = l.perspective
+      p.z = l.z
+      p.visible = !l.hidden
+      p.clip = l.clip
+      c.placement = p
+    }
+  }
+
   /// The width of a carousel item.
   public static func itemWidth(_ spec: CarouselSpec, _ inner: Rect) -> Double {
     min(inner.width, spec.itemWidth ?? (inner.width * 0.75).rounded())

@@ -14,13 +14,16 @@ public struct Layout {
   var memo: LayoutMemo?
   public init(measurer: TextMeasurer) { self.measurer = measurer }
 
-  /// Lays out the scene as it is drawn at time t.
-  public func layout(_ scene: Scene, at t: Double = 0) {
+  /// Lays out the scene as it is drawn at time t. Throws the first error of a script's
+  /// `layout` function (a `cs.view`).
+  public func layout(_ scene: Scene, at t: Double = 0) throws {
     var l = self
     l.presentation = scene.presentation
     l.t = t
-    l.memo = LayoutMemo()
+    let memo = LayoutMemo()
+    l.memo = memo
     l.place(scene.root, in: Rect(0, 0, scene.width, scene.height))
+    if let f = memo.failure { throw f }
   }
 
   /// True when the node grows to fill the space offered along an axis.
@@ -36,7 +39,7 @@ public struct Layout {
   func computeFlexible(_ n: Node, horizontal: Bool) -> Bool {
     if (horizontal ? n.style.width : n.style.height) != nil { return false }
     switch n.kind {
-    case .chart, .card, .canvas, .spacer, .list, .carousel, .cards, .tabs: return true
+    case .chart, .card, .canvas, .spacer, .list, .carousel, .cards, .tabs, .view: return true
     case .text: return false
     case .stack: return n.children.contains { isFlexible($0, horizontal: horizontal) }
     }
@@ -61,7 +64,7 @@ public struct Layout {
       content = measurer.measure(t.text, font: Font(size: t.size, weight: t.weight))
       content.width = min(content.width, inner.width)
     case .spacer(let minLength): content = Size(minLength, minLength)
-    case .chart, .card, .canvas, .list, .carousel, .cards, .tabs: content = inner
+    case .chart, .card, .canvas, .list, .carousel, .cards, .tabs, .view: content = inner
     case .stack(let axis, let spacing, _):
       let sizes = n.children.map { naturalSize($0, offered: inner) }
       let gaps = spacing * Double(max(0, n.children.count - 1))
@@ -88,6 +91,7 @@ public struct Layout {
     case .carousel(var spec): placeCarousel(n, &spec, inner); n.kind = .carousel(spec); return
     case .cards(let spec): placeCards(n, spec, inner); return
     case .tabs(let spec): placeTabs(n, spec, inner); return
+    case .view(let spec): placeView(n, spec, inner); return
     default: break
     }
     guard case .stack(let axis, let spacing, let align) = n.kind else { return }
@@ -161,4 +165,6 @@ final class LayoutMemo {
   struct SizeKey: Hashable { var node: ObjectIdentifier; var width: Double; var height: Double }
   var flexible: [Key: Bool] = [:]
   var natural: [SizeKey: Size] = [:]
+  /// The first error of a script's layout function in this pass.
+  var failure: Error?
 }

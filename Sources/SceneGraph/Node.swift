@@ -103,6 +103,7 @@ public final class Node {
     case carousel(CarouselSpec)
     case cards(CardsSpec)
     case tabs(TabsSpec)
+    case view(ViewSpec)
 
     /// The name shown as `kind` in `--inspect`.
     public var name: String {
@@ -119,6 +120,7 @@ public final class Node {
       case .carousel: "carousel"
       case .cards: "cards"
       case .tabs: "tabs"
+      case .view(let v): v.name
       }
     }
   }

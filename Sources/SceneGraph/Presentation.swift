@@ -13,6 +13,8 @@ public final class Presentation {
   public var animates = false
   /// The transition `cs.animate` asks for, while its function runs.
   public var override: Transition?
+  /// The speed `cs.animate` starts the numbers it moves with (per second), while it runs.
+  public var overrideVelocity: Double?
 
   struct SetState {
     var window: Animated<Pair>
@@ -128,6 +130,39 @@ public final class Presentation {
   /// How fast a number moves at t (per second; 0 at rest).
   public func velocity(_ key: String, at t: Double) -> Double { numbers[key]?.velocity(at: t) ?? 0 }
 
+  // MARK: - Composition state (`cs.view`)
+
+  /// A number of a `cs.view`'s state: the view's number and the path to it (`scroll`, `depth.a`).
+  public struct StateKey: Hashable, Sendable {
+    public var view: Int
+    public var path: String
+    public init(view: Int, path: String) { self.view = view; self.path = path }
+  }
+  var stateNumbers: [StateKey: Animated<Double>] = [:]
+
+  /// The transition for a change of a composition's state made now: `cs.animate`'s, else at
+  /// once (a card under the finger follows it).
+  public var stateTransition: Transition { animates ? (override ?? .immediate) : .immediate }
+
+  /// Moves a state number to `value` from what is shown now (`old`: its value so far, nil when
+  /// it had none); returns when it settles.
+  @discardableResult
+  public func setState(_ key: StateKey, _ value: Double, old: Double?) -> Double {
+    let tr = stateTransition
+    var a = stateNumbers[key] ?? Animated(old ?? value)
+    a.set(value, at: now, tr, velocity: tr.duration > 0 ? overrideVelocity : nil)
+    stateNumbers[key] = a
+    return now + tr.delay + tr.duration
+  }
+
+  /// A state number as shown at t (`model` when it never moved).
+  public func state(_ key: StateKey, model: Double, at t: Double) -> Double {
+    stateNumbers[key]?.value(at: t) ?? model
+  }
+
+  /// How fast a state number moves at t (per second).
+  public func stateVelocity(_ key: StateKey, at t: Double) -> Double { stateNumbers[key]?.velocity(at: t) ?? 0 }
+
   /// How far past 0 or 1 a window may swing (a fraction of its width) before it comes back.
   public static let windowOvershoot = 0.025
 
@@ -135,5 +170,6 @@ public final class Presentation {
   public func isAnimating(at t: Double) -> Bool {
     sets.values.contains { $0.window.isAnimating(at: t) || $0.alpha.values.contains { $0.isAnimating(at: t) } }
       || axes.values.contains { $0.range.isAnimating(at: t) } || numbers.values.contains { $0.isAnimating(at: t) }
+      || stateNumbers.values.contains { $0.isAnimating(at: t) }
   }
 }

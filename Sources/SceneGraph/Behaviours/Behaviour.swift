@@ -16,13 +16,13 @@ protocol Behaviour {
   /// behaviour does not own `node` (later children are then on top).
   func hitOrder(_ node: Node, at local: Point) -> [Node]?
   /// When `node` scrolls: the grab a drag along its axis, or a wheel, hands over to.
-  func scroller(_ node: Node, _ i: Interaction) -> ScrollGrab?
+  func scroller(_ node: Node, _ i: Interaction) -> Scroller?
 }
 
 extension Behaviour {
   func capture(at point: Point, _ i: Interaction) -> Grab? { nil }
   func hitOrder(_ node: Node, at local: Point) -> [Node]? { nil }
-  func scroller(_ node: Node, _ i: Interaction) -> ScrollGrab? { nil }
+  func scroller(_ node: Node, _ i: Interaction) -> Scroller? { nil }
 }
 
 /// What one press took hold of; receives that press's gestures until the pointer goes up.
@@ -40,4 +40,13 @@ protocol Grab: AnyObject {
 extension Grab {
   var yieldsToScroll: Bool { false }
   func pressed() {}
+}
+
+/// A grab that scrolls a container: a drag along its axis that began on something inside
+/// that yields (a chart's plot) is handed to it.
+protocol Scroller: Grab {
+  /// True when a drag from a to b runs along the container's axis.
+  func isAlong(_ a: Point, _ b: Point) -> Bool
+  /// True when this grab is the container itself (a press on its background).
+  var isContainer: Bool { get }
 }

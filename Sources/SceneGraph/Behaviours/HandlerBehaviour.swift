@@ -19,9 +19,18 @@ struct HandlerBehaviour: Behaviour {
     }
     return HandlerGrab(name: node.id, targets: targets, i)
   }
+
+  /// A `cs.view` that scrolls (`scrolls = "vertical"`) with a drag handler takes the drags
+  /// along its axis from the views inside that yield them, and the wheel.
+  func scroller(_ node: Node, _ i: Interaction) -> Scroller? {
+    guard case .view(let spec) = node.kind, spec.scrolls != nil, let h = node.handlers, h.kinds.contains(.drag) else { return nil }
+    var targets: [GestureKind: HandlerGrab.Target] = [:]
+    for kind in [GestureKind.drag, .scroll, .press] where h.kinds.contains(kind) { targets[kind] = HandlerGrab.Target(node: node, handlers: h, child: nil) }
+    return HandlerGrab(name: node.id, targets: targets, i)
+  }
 }
 
-final class HandlerGrab: Grab {
+final class HandlerGrab: Scroller {
   struct Target { let node: Node; let handlers: GestureHandlers; let child: Int? }
   let name: String
   let targets: [GestureKind: Target]
@@ -36,6 +45,20 @@ final class HandlerGrab: Grab {
 
   /// A press no view here drags lets a surrounding list or carousel scroll.
   var yieldsToScroll: Bool { targets[.drag] == nil }
+
+  /// The axis the view taking the drags scrolls along, if it scrolls.
+  var axis: ScrollAxis? {
+    guard let n = targets[.drag]?.node, case .view(let spec) = n.kind else { return nil }
+    return spec.scrolls
+  }
+  var isContainer: Bool { axis != nil }
+  func isAlong(_ a: Point, _ b: Point) -> Bool {
+    axis == .horizontal ? abs(b.x - a.x) > abs(b.y - a.y) : abs(b.y - a.y) > abs(b.x - a.x)
+  }
+
+  func pressed() {
+    if let p = i.pointerDown { send(.press, p) }
+  }
 
   /// A scene point in a view's own coordinates (its frame's top left is 0, 0).
   func local(_ q: Point, in node: Node) -> Point {
@@ -85,7 +108,8 @@ final class HandlerGrab: Grab {
     case .heldDragEnded(_, let b, let v): dragging = false; drag(.ended, b, held: true, velocity: v)
     case .cancelled:
       if dragging { dragging = false; drag(.cancelled, lastScene, held: false) }
-    case .longPressEnded, .scroll: break
+    case .scroll(let q, let dx, let dy): send(.scroll, q) { e in e.dx = dx; e.dy = dy }
+    case .longPressEnded: break
     }
   }
 }

@@ -24,14 +24,15 @@ extension Scrolling {
 
   func grab(_ node: Node, at local: Point, chain: [(Node, Point)], _ i: Interaction) -> Grab? { scroller(node, i) }
 
-  func scroller(_ node: Node, _ i: Interaction) -> ScrollGrab? {
+  func scroller(_ node: Node, _ i: Interaction) -> Scroller? {
     offset(node) == nil ? nil : ScrollGrab(node: node, scrolling: self, i)
   }
 }
 
 /// A press on (or handed over to) a scroll container: it scrolls with a drag or a wheel,
 /// and keeps going after a flick.
-final class ScrollGrab: Grab {
+final class ScrollGrab: Scroller {
+  var isContainer: Bool { true }
   let node: Node
   let scrolling: Scrolling
   unowned let i: Interaction

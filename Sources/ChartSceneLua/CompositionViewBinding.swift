@@ -1,0 +1,328 @@
+import Drawing
+import LuaKit
+import Motion
+import SceneGraph
+
+/// What the bindings keep for one `cs.view`: its state proxies and functions (registry
+/// references) and, while its layout runs, the records it writes and the time it lays out.
+final class ViewScript {
+  weak var node: Node?
+  /// The view's number (from 1), part of its state numbers' keys.
+  let number: Int
+  var state: Int32 = 0, shown: Int32 = 0
+  var layout: Int32?, inspect: Int32?
+  /// The children as views, their ids and kinds (arrays), for the layout records.
+  var views: Int32 = 0, ids: Int32 = 0, kinds: Int32 = 0
+  /// While the layout runs: the records (`self.children`) and the time laid out.
+  var records: Int32?
+  var time: Double?
+  init(node: Node, number: Int) { self.node = node; self.number = number }
+}
+
+/// `cs.view{}`: a composition written in Lua (state, layout, handlers), `cs.options` and
+/// `cs.error` for the modules that define compositions (`assets/compositions/`).
+enum CompositionViewBinding {
+  static let keys = ["kind", "state", "layout", "options", "clip", "scrolls", "inspect"]
+
+  static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
+    loadPrelude(lua, context)
+    lua.setFunction(cs, "view") { lua in
+      try lua.checkTable(1, function: "view")
+      let o = try LuaOptions(lua, 1, owner: "cs.view", known: ViewBindings.common + keys, allowsArray: true)
+      let name = try o.string("kind") ?? "view"
+      guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+        throw LuaError("bad field 'kind' in cs.view (a name of letters, digits, '_' and '-', at most 64)")
+      }
+      var spec = ViewSpec(name: name)
+      spec.clips = try o.bool("clip") ?? false
+      spec.scrolls = try o.choice("scrolls", ScrollAxis.self)
+      if let options = try o.with("options", { idx throws -> [String: PresetValue] in
+        guard lua.type(at: idx) == .table else { throw o.fieldError("options", expected: "table") }
+        var out: [String: PresetValue] = [:]
+        try lua.forEach(idx) {
+          guard lua.type(at: -2) == .string, let k = lua.toString(-2) else { throw LuaError("bad field 'options' in cs.view (keys are names)") }
+          switch lua.type(at: -1) {
+          case .number: out[k] = .number(lua.toNumber(-1) ?? 0)
+          case .string: out[k] = .string(lua.toString(-1) ?? "")
+          case .boolean: out[k] = .bool(lua.toBool(-1) ?? false)
+          default: throw LuaError("bad field 'options' in cs.view (option '\(k)' must be a number, string or boolean)")
+          }
+        }
+        return out
+      }) { spec.options = options }
+      let children = try ViewBindings.children(lua, o, context)
+      let node = Node(id: try o.string("id"), kind: .view(spec), style: try ViewBindings.style(o), children: children)
+      let script = ViewScript(node: node, number: context.viewScripts.count + 1)
+      context.viewScripts.append(script)
+      try attach(lua, o, script, node, context)
+      return ViewBindings.push(lua, try ViewBindings.finish(node, o, context))
+    }
+    lua.setFunction(cs, "options") { lua in
+      let owner = try lua.checkString(1, function: "options")
+      try lua.checkTable(2, function: "options")
+      try lua.checkTable(3, function: "options")
+      try check(lua, owner: owner, options: 2, schema: 3)
+      lua.pushValue(2)
+      return 1
+    }
+    lua.setFunction(cs, "error") { lua in
+      let message = try lua.checkString(1, function: "error")
+      let level = Int32(try lua.optNumber(2, function: "error") ?? 2)
+      throw LuaError(lua.where(level: max(1, min(level, 100))) + " " + message, wantsLocation: false)
+    }
+  }
+
+  /// Loads the prelude with the host's functions; keeps its module table in the context.
+  static func loadPrelude(_ lua: LuaState, _ context: BindingContext) {
+    do {
+      try lua.load(Array(ViewStatePrelude.source.utf8), chunkName: "=chartscene/view")
+      lua.newTable()
+      let p = context.presentation
+      lua.setFunction(lua.top, "number") { [weak context] lua in
+        guard let context, let v = script(lua, context) else { return 0 }
+        let path = lua.toString(2) ?? ""
+        let value = lua.toNumber(3) ?? 0
+        let end = p.setState(Presentation.StateKey(view: v.number, path: path), value, old: lua.toNumber(4))
+        if case .view(let spec)? = v.node?.kind { spec.layout?.invalidate(movingUntil: end) }
+        return 0
+      }
+      lua.setFunction(lua.top, "touched") { [weak context] lua in
+        guard let context, let v = script(lua, context), case .view(let spec)? = v.node?.kind else { return 0 }
+        if v.time != nil { throw LuaError("a layout cannot change the state (change it in a handler, cs.call or update)") }
+        spec.layout?.invalidate()
+        return 0
+      }
+      lua.setFunction(lua.top, "shown") { [weak context] lua in
+        guard let context, let v = script(lua, context) else { lua.pushValue(3); return 1 }
+        let key = Presentation.StateKey(view: v.number, path: lua.toString(2) ?? "")
+        lua.push(p.state(key, model: lua.toNumber(3) ?? 0, at: v.time ?? p.now))
+        return 1
+      }
+      try lua.pcall(nargs: 1, nresults: 1)
+      context.viewPrelude = lua.ref()
+    } catch {
+      fatalError("the cs.view prelude does not load: \(error)")
+    }
+  }
+
+  static func script(_ lua: LuaState, _ context: BindingContext) -> ViewScript? {
+    guard let n = lua.toNumber(1), let k = LuaOptions.integer(n), k >= 1, k <= context.viewScripts.count else { return nil }
+    return context.viewScripts[k - 1]
+  }
+
+  /// Calls a function of the prelude with `args` pushed by `push`; leaves `results` on the stack.
+  static func prelude(_ lua: LuaState, _ context: BindingContext, _ name: String, results: Int32, _ push: () -> Int32) throws {
+    lua.pushRef(context.viewPrelude)
+    lua.rawGet(-1, name)
+    let fn = lua.top
+    let n = push()
+    try lua.pcall(nargs: n, nresults: results)
+    // Drop the module table below the results.
+    lua.remove(fn - 1)
+  }
+
+  /// Reads `state`, `layout` and `inspect`, makes the state proxies and gives the node its layout.
+  static func attach(_ lua: LuaState, _ o: LuaOptions, _ v: ViewScript, _ node: Node, _ context: BindingContext) throws {
+    _ = try o.with("state") { idx throws in
+      guard lua.type(at: idx) == .table else { throw o.fieldError("state", expected: "table") }
+    }
+    let options = o.index
+    try prelude(lua, context, "state", results: 3) {
+      lua.push(v.number)
+      lua.rawGet(options, "state")
+      return 2
+    }
+    lua.pop()  // the plain table
+    v.shown = lua.ref()
+    v.state = lua.ref()
+    func function(_ key: String) throws -> Int32? {
+      try o.with(key) { idx throws -> Int32 in
+        guard lua.type(at: idx) == .function else { throw o.fieldError(key, expected: "function") }
+        lua.pushValue(idx)
+        return lua.ref()
+      }
+    }
+    v.layout = try function("layout")
+    v.inspect = try function("inspect")
+    for (k, fill) in [(0, { (c: Node) in ViewBindings.pushExisting(lua, c) }), (1, { c in if c.explicitID { lua.push(c.id) } else { lua.push(false) } }), (2, { c in lua.push(c.kind.name) })] {
+      lua.newTable(array: Int32(node.children.count))
+      for (i, c) in node.children.enumerated() { fill(c); lua.rawSet(-2, index: i + 1) }
+      let r = lua.ref()
+      if k == 0 { v.views = r } else if k == 1 { v.ids = r } else { v.kinds = r }
+    }
+    guard case .view(var spec) = node.kind else { return }
+    if let layoutRef = v.layout {
+      spec.layout = ViewLayout { [weak lua, weak v, weak context] w, h, t in
+        guard let lua, let v, let context, let node = v.node else { return [] }
+        return try layout(lua, context, v, node, layoutRef, w, h, t)
+      }
+    }
+    spec.inspect = { [weak lua, weak v, weak context] t in
+      guard let lua, let v, let context, let node = v.node else { return [] }
+      return (try? inspect(lua, context, v, node, t)) ?? []
+    }
+    node.kind = .view(spec)
+  }
+
+  /// Runs the script's layout for a content size at t: the children as it placed them.
+  static func layout(_ lua: LuaState, _ context: BindingContext, _ v: ViewScript, _ node: Node, _ ref: Int32, _ w: Double, _ h: Double, _ t: Double) throws -> [ChildLayout] {
+    let base = lua.top
+    defer { lua.pop(lua.top - base) }
+    try prelude(lua, context, "records", results: 2) {
+      lua.pushRef(v.views); lua.pushRef(v.ids); lua.pushRef(v.kinds)
+      return 3
+    }
+    let values = lua.top
+    lua.pushValue(values - 1)
+    v.records = lua.ref()
+    v.time = t
+    defer {
+      if let r = v.records { lua.unref(r) }
+      v.records = nil
+      v.time = nil
+    }
+    lua.pushRef(ref)
+    ViewBindings.pushExisting(lua, node)
+    lua.push(w)
+    lua.push(h)
+    do { try lua.pcall(nargs: 3, nresults: 0) } catch {
+      throw LuaError(GestureBinding.placed(error.message, "in layout at \(GestureBinding.seconds(t)) s"), wantsLocation: false)
+    }
+    var out: [ChildLayout] = []
+    for i in 0..<node.children.count {
+      lua.rawGet(values, index: i + 1)
+      defer { lua.pop() }
+      out.append(child(lua, lua.top))
+    }
+    return out
+  }
+
+  /// One child's record as the prelude normalised it.
+  static func child(_ lua: LuaState, _ t: Int32) -> ChildLayout {
+    var c = ChildLayout()
+    func numbers(_ key: String) -> [Double]? {
+      guard lua.rawGet(t, key) == .table else { lua.pop(); return nil }
+      var out: [Double] = []
+      for i in 1...4 {
+        lua.rawGet(-1, index: i)
+        if let d = lua.toNumber(-1) { out.append(d) }
+        lua.pop()
+      }
+      lua.pop()
+      return out
+    }
+    func number(_ key: String) -> Double? { lua.rawGet(t, key); defer { lua.pop() }; return lua.toNumber(-1) }
+    func bool(_ key: String) -> Bool { lua.rawGet(t, key); defer { lua.pop() }; return lua.toBool(-1) ?? false }
+    if let f = numbers("frame"), f.count == 4 { c.frame = Rect(f[0], f[1], f[2], f[3]) }
+    if let o = numbers("offset"), o.count == 2 { c.offset = Point(o[0], o[1]) }
+    if let s = number("scale") { c.scale = s }
+    if let a = number("opacity") { c.opacity = a }
+    if let z = number("z") { c.z = z }
+    c.hidden = bool("hidden")
+    c.clip = bool("clip")
+    if lua.rawGet(t, "rotation3d") == .table {
+      lua.rawGet(-1, index: 1); c.turn = lua.toNumber(-1) ?? 0; lua.pop()
+      lua.rawGet(-1, index: 2); c.turnAboutX = lua.toBool(-1) ?? false; lua.pop()
+      lua.rawGet(-1, index: 3); c.perspective = lua.toNumber(-1); lua.pop()
+    }
+    lua.pop()
+    return c
+  }
+
+  /// The view's `--inspect` fields at t: what its `inspect` function returns, then `state`.
+  static func inspect(_ lua: LuaState, _ context: BindingContext, _ v: ViewScript, _ node: Node, _ t: Double) throws -> [(String, OrderedJSON)] {
+    let base = lua.top
+    defer { lua.pop(lua.top - base) }
+    v.time = t
+    defer { v.time = nil }
+    var out: [(String, OrderedJSON)] = []
+    if let ref = v.inspect {
+      lua.pushRef(ref)
+      ViewBindings.pushExisting(lua, node)
+      try lua.pcall(nargs: 1, nresults: 1)
+      if case .object(let fields) = json(lua, lua.top, depth: 0), lua.type(at: -1) == .table { out += fields }
+      lua.pop()
+    }
+    try prelude(lua, context, "plain", results: 1) { lua.pushRef(v.shown); return 1 }
+    out.append(("state", json(lua, lua.top, depth: 0)))
+    return out
+  }
+
+  /// A Lua value as JSON: a table with keys 1…n is an array, other tables objects (keys sorted).
+  static func json(_ lua: LuaState, _ i: Int32, depth: Int) -> OrderedJSON {
+    switch lua.type(at: i) {
+    case .number: return .number(lua.toNumber(i) ?? 0)
+    case .string: return .string(lua.toString(i) ?? "")
+    case .boolean: return .bool(lua.toBool(i) ?? false)
+    case .table:
+      guard depth < 32 else { return .null }
+      let t = lua.absIndex(i)
+      var fields: [(String, OrderedJSON)] = []
+      var count = 0
+      lua.forEach(t) {
+        count += 1
+        guard count <= 10_000 else { return }
+        let key: String
+        if lua.type(at: -2) == .number { key = LuaOptions.text(lua.toNumber(-2) ?? 0) } else { key = lua.toString(-2) ?? "?" }
+        fields.append((key, json(lua, -1, depth: depth + 1)))
+      }
+      let n = lua.rawLength(t)
+      if n > 0, n == fields.count {
+        var items: [OrderedJSON] = []
+        for k in 1...n {
+          lua.rawGet(t, index: k)
+          items.append(json(lua, -1, depth: depth + 1))
+          lua.pop()
+        }
+        return .array(items)
+      }
+      return .object(fields.sorted { $0.0 < $1.0 })
+    default: return .null
+    }
+  }
+
+  /// `cs.options(owner, t, schema)`: checks a composition's options as the built-in views'
+  /// are checked (unknown keys with a suggestion, types, ranges); the common view keys pass.
+  static func check(_ lua: LuaState, owner: String, options: Int32, schema: Int32) throws {
+    let s = lua.absIndex(schema)
+    var names: [String] = []
+    lua.forEach(s) { if let k = lua.toString(-2) { names.append(k) } }
+    let o = try LuaOptions(lua, options, owner: owner, known: ViewBindings.common + names.sorted(), allowsArray: true)
+    for key in names.sorted() {
+      lua.rawGet(s, key)
+      defer { lua.pop() }
+      var type = lua.toString(-1) ?? ""
+      var range: ClosedRange<Double>?
+      var choices: [String] = []
+      if lua.type(at: -1) == .table {
+        lua.rawGet(-1, index: 1); type = lua.toString(-1) ?? ""; lua.pop()
+        if type == "number" {
+          lua.rawGet(-1, index: 2); let lo = lua.toNumber(-1); lua.pop()
+          lua.rawGet(-1, index: 3); let hi = lua.toNumber(-1); lua.pop()
+          if let lo, let hi, lo <= hi { range = lo...hi }
+        } else if type == "choice" {
+          for k in 2...max(2, lua.rawLength(-1)) { lua.rawGet(-1, index: k); if let c = lua.toString(-1) { choices.append(c) }; lua.pop() }
+        }
+      }
+      switch type {
+      case "number": if let range { _ = try o.number(key, in: range) } else { _ = try o.number(key) }
+      case "string": _ = try o.string(key)
+      case "boolean": _ = try o.bool(key)
+      case "choice":
+        if let c = try o.string(key), !choices.contains(c) {
+          throw LuaError("invalid \(key) '\(c)' in \(owner), expected one of: " + choices.map { "'\($0)'" }.joined(separator: ", "))
+        }
+      case "table", "function":
+        _ = try o.with(key) { idx throws in
+          guard lua.typeName(at: idx) == type else { throw o.fieldError(key, expected: type) }
+        }
+      case "view":
+        _ = try o.with(key) { idx throws in
+          guard lua.object(at: idx, ViewBindings.typeName) is Node else { throw o.fieldError(key, expected: "view") }
+        }
+      case "any": break
+      default: throw LuaError("bad schema for '\(key)' in cs.options ('number', {'number', lo, hi}, 'string', 'boolean', {'choice', ...}, 'table', 'function', 'view' or 'any')")
+      }
+    }
+  }
+}

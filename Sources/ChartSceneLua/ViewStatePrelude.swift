@@ -1,0 +1,206 @@
+/// The Lua half of `cs.view`'s state and layout records: proxies that tell the host about
+/// every change (`host.number`, `host.touched`) and read numbers as shown (`host.shown`), and
+/// the child records a layout writes, checked as they are written so an error names the
+/// layout's own line. Loaded once per state with the host's functions; the animation itself
+/// is `Presentation.setState`.
+enum ViewStatePrelude {
+  static let source = #"""
+local host = ...
+local type, next, setmetatable, tostring, error, mtype = type, next, setmetatable, tostring, error, math.type
+local M = {}
+
+-- What each proxy stands for: the view's number, the plain table behind it, the path to it
+-- and whether it reads numbers as shown.
+local about = setmetatable({}, { __mode = "k" })
+local meta = {}
+
+local function wrap(view, backing, prefix, shown)
+  local p = {}
+  about[p] = { view = view, backing = backing, prefix = prefix, shown = shown }
+  return setmetatable(p, meta)
+end
+
+-- A plain copy of state data (proxies read through), at most 64 levels and no cycles.
+local function copy(v, depth)
+  if type(v) ~= "table" then return v end
+  if depth > 64 then error("the state nests more than 64 tables deep (or holds a cycle)", 4) end
+  local d = about[v]
+  local src = d and d.backing or v
+  local out = {}
+  for k, x in next, src do out[k] = copy(x, depth + 1) end
+  return out
+end
+
+-- Every number of a table stored over `old`, moved from what `old` held at the same place.
+local function numbers(view, prefix, old, new)
+  for k, v in next, new do
+    local was = type(old) == "table" and old[k] or nil
+    if type(v) == "number" then host.number(view, prefix .. tostring(k), v, type(was) == "number" and was or nil)
+    elseif type(v) == "table" then numbers(view, prefix .. tostring(k) .. ".", was, v) end
+  end
+end
+
+meta.__index = function(p, k)
+  local d = about[p]
+  local v = d.backing[k]
+  if type(v) == "table" then return wrap(d.view, v, d.prefix .. tostring(k) .. ".", d.shown) end
+  if d.shown and type(v) == "number" then return host.shown(d.view, d.prefix .. tostring(k), v) end
+  return v
+end
+
+meta.__newindex = function(p, k, v)
+  local d = about[p]
+  if d.shown then error("the state as shown is read-only (set self.state." .. tostring(k) .. ")", 2) end
+  if type(k) ~= "string" and mtype(k) ~= "integer" then error("state keys are strings or integers (got " .. type(k) .. ")", 2) end
+  local tv = type(v)
+  if tv == "function" or tv == "thread" or tv == "userdata" then
+    error("bad state value for '" .. d.prefix .. tostring(k) .. "' (numbers, strings, booleans and tables of them; got " .. tv .. ")", 2)
+  end
+  local old = d.backing[k]
+  if tv == "table" then
+    v = copy(v, 1)
+    numbers(d.view, d.prefix .. tostring(k) .. ".", old, v)
+  elseif tv == "number" then
+    host.number(d.view, d.prefix .. tostring(k), v, type(old) == "number" and old or nil)
+  end
+  d.backing[k] = v
+  host.touched(d.view)
+end
+
+meta.__len = function(p) return #about[p].backing end
+
+meta.__pairs = function(p)
+  local backing = about[p].backing
+  return function(_, k)
+    local nk = next(backing, k)
+    if nk == nil then return nil end
+    return nk, p[nk]
+  end, p, nil
+end
+
+meta.__tostring = function(p) return "state" end
+
+-- The state of view number `view`: the table it was given (copied), as set (model) and as
+-- shown (numbers read at the layout's time).
+function M.state(view, initial)
+  local backing = copy(initial or {}, 1)
+  return wrap(view, backing, "", false), wrap(view, backing, "", true), backing
+end
+
+-- The state as plain data, numbers as shown (for --inspect).
+function M.plain(p)
+  local d = about[p]
+  local function walk(t, prefix)
+    local out = {}
+    for k, v in next, t do
+      if type(v) == "table" then out[k] = walk(v, prefix .. tostring(k) .. ".")
+      elseif type(v) == "number" then out[k] = host.shown(d.view, prefix .. tostring(k), v)
+      else out[k] = v end
+    end
+    return out
+  end
+  return walk(d.backing, "")
+end
+
+-- Layout records: what a layout may set on each child, checked as it is set.
+local function finite(x) return type(x) == "number" and x == x and x > -math.huge and x < math.huge end
+local function point(v, name, i, what)
+  if type(v) ~= "table" then error(("bad %s for child %d in layout ({x, y} expected, got %s)"):format(name, i, type(v)), 4) end
+  local x, y = v.x or v[1], v.y or v[2]
+  if not finite(x) or not finite(y) then error(("bad %s for child %d in layout (finite numbers x and y expected)"):format(name, i), 4) end
+  if x < -1e6 or x > 1e6 or y < -1e6 or y > 1e6 then error(("bad %s for child %d in layout (each between -1000000 and 1000000)"):format(name, i), 4) end
+  return { x, y }
+end
+local checks = {
+  frame = function(v, i)
+    if type(v) ~= "table" then error(("bad frame for child %d in layout ({x, y, width, height} expected, got %s)"):format(i, type(v)), 3) end
+    local x, y, w, h = v.x or v[1] or 0, v.y or v[2] or 0, v.width or v[3], v.height or v[4]
+    for _, n in ipairs({ x, y, w, h }) do
+      if not finite(n) then error(("bad frame for child %d in layout (finite numbers x, y, width, height expected)"):format(i), 3) end
+    end
+    if w < 0 or h < 0 then error(("bad frame for child %d in layout (width and height must not be negative, got %g x %g)"):format(i, w, h), 3) end
+    if math.abs(x) > 1e6 or math.abs(y) > 1e6 or w > 1e6 or h > 1e6 then error(("bad frame for child %d in layout (numbers up to 1000000)"):format(i), 3) end
+    return { x, y, w, h }
+  end,
+  offset = function(v, i) return point(v, "offset", i) end,
+  scale = function(v, i)
+    if not finite(v) or v < 0 or v > 1e6 then error(("bad scale for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, tostring(v)), 3) end
+    return v
+  end,
+  opacity = function(v, i)
+    if not finite(v) or v < 0 or v > 1 then error(("bad opacity for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, tostring(v)), 3) end
+    return v
+  end,
+  z = function(v, i)
+    if not finite(v) then error(("bad z for child %d in layout (a finite number expected, got %s)"):format(i, tostring(v)), 3) end
+    return v
+  end,
+  rotation3d = function(v, i)
+    local angle, aboutX, perspective = v, false, nil
+    if type(v) == "table" then
+      angle = v.angle
+      local axis = v.axis
+      if axis ~= nil then
+        if type(axis) ~= "table" then error(("bad rotation3d for child %d in layout (axis {0, 1, 0} or {1, 0, 0} expected)"):format(i), 3) end
+        aboutX = math.abs(axis[1] or 0) > math.abs(axis[2] or 0)
+      end
+      perspective = v.perspective
+      if perspective ~= nil and (not finite(perspective) or perspective < 1 or perspective > 1e6) then
+        error(("bad rotation3d for child %d in layout (perspective from 1 to 1000000)"):format(i), 3)
+      end
+    end
+    if not finite(angle) or angle < -80 or angle > 80 then error(("bad rotation3d for child %d in layout (degrees from -80 to 80 expected, got %s)"):format(i, tostring(angle)), 3) end
+    return { angle, aboutX, perspective }
+  end,
+  hidden = function(v, i)
+    if type(v) ~= "boolean" then error(("bad hidden for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
+    return v
+  end,
+  clip = function(v, i)
+    if type(v) ~= "boolean" then error(("bad clip for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
+    return v
+  end,
+}
+local names = "frame, offset, scale, opacity, rotation3d, z, hidden, clip"
+
+-- Records for `views` (the children, in order): the array the layout sees as
+-- self.children, and the values it set, one table per child.
+function M.records(views, ids, kinds)
+  local n = #views
+  local values, records = {}, {}
+  for i = 1, n do
+    local set = {}
+    values[i] = set
+    records[i] = setmetatable({}, {
+      __index = function(_, k)
+        if k == "view" then return views[i] elseif k == "id" then return ids[i] elseif k == "kind" then return kinds[i]
+        elseif k == "index" then return i end
+        local v = set[k]
+        if k == "frame" and v then return { x = v[1], y = v[2], width = v[3], height = v[4] } end
+        if k == "offset" and v then return { x = v[1], y = v[2] } end
+        if k == "rotation3d" and v then return v[1] end
+        return v
+      end,
+      __newindex = function(_, k, v)
+        local check = checks[k]
+        if not check then error(("unknown property '%s' for child %d in layout (a layout sets %s)"):format(tostring(k), i, names), 2) end
+        if v == nil then set[k] = nil else set[k] = check(v, i) end
+      end,
+    })
+  end
+  local children = setmetatable({}, {
+    __index = function(_, k)
+      if mtype(k) == "integer" and k >= 1 and k <= n then return records[k] end
+      if k == n + 1 then return nil end -- where ipairs stops
+      error(("no child %s in layout (the view has %d)"):format(tostring(k), n), 2)
+    end,
+    __newindex = function(_, k) error("self.children cannot be changed in layout (set fields of self.children[i])", 2) end,
+    __len = function() return n end,
+    __pairs = function() return function(_, k) k = (k or 0) + 1; if k <= n then return k, records[k] end end, nil, nil end,
+  })
+  return children, values
+end
+
+return M
+"""#
+}
