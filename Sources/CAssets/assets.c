@@ -23,6 +23,8 @@ CS_EMBED(cs_a_font_semibold, "fonts/Inter-SemiBold.otf")
 CS_EMBED(cs_a_font_bold, "fonts/Inter-Bold.otf")
 CS_EMBED(cs_a_font_license, "fonts/LICENSE-Inter.txt")
 CS_EMBED(cs_a_data_sample, "data/chart_data.json")
+CS_EMBED(cs_a_composition_carousel, "compositions/carousel.lua")
+CS_EMBED(cs_a_composition_list, "compositions/list.lua")
 CS_EMBED(cs_a_preset_cards, "presets/cards.lua")
 CS_EMBED(cs_a_preset_carousel, "presets/carousel.lua")
 CS_EMBED(cs_a_preset_day, "presets/day.lua")
@@ -38,6 +40,8 @@ static const cs_asset table[] = {
   CS_ENTRY("fonts/Inter-Bold.otf", cs_a_font_bold),
   CS_ENTRY("fonts/LICENSE-Inter.txt", cs_a_font_license),
   CS_ENTRY("data/chart_data.json", cs_a_data_sample),
+  CS_ENTRY("compositions/carousel.lua", cs_a_composition_carousel),
+  CS_ENTRY("compositions/list.lua", cs_a_composition_list),
   CS_ENTRY("presets/cards.lua", cs_a_preset_cards),
   CS_ENTRY("presets/carousel.lua", cs_a_preset_carousel),
   CS_ENTRY("presets/day.lua", cs_a_preset_day),

@@ -526,7 +526,12 @@ void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
   buf[0] = 0;
   if (lua_getstack(L, level, &ar)) {
     lua_getinfo(L, "Sl", &ar);
-    while (is_builtin(ar.source) && lua_getstack(L, ++level, &ar)) lua_getinfo(L, "Sl", &ar);
+    /* Past the built-in frames and the C functions that called them (cs.list). */
+    int skipped = 0;
+    while ((is_builtin(ar.source) || (skipped && ar.currentline < 0)) && lua_getstack(L, ++level, &ar)) {
+      skipped = 1;
+      lua_getinfo(L, "Sl", &ar);
+    }
     const char *src = ar.source ? ar.source : "?";
     if (src[0] == '@' || src[0] == '=') src++;
     if (ar.currentline > 0) snprintf(buf, bufsize, "%s:%d:", src, ar.currentline);

@@ -220,13 +220,14 @@ public struct Lint {
     abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance && abs(a.width - b.width) < tolerance && abs(a.height - b.height) < tolerance
   }
 
-  /// The content rects of lists and carousels as drawn: clips that scroll, not containers.
+  /// The content rects of views that clip their children (lists, carousels, any `cs.view`
+  /// with `clip = true`) as drawn: clips that scroll, not containers.
   static func viewports(_ scene: Scene) -> [Rect] {
     var out: [Rect] = []
     func visit(_ n: Node, _ outer: DrawnTransform) {
       let drawn = outer.then(n)
       switch n.kind {
-      case .list, .carousel: out.append(drawn.apply(n.contentFrame))
+      case .view(let spec) where spec.clips: out.append(drawn.apply(n.contentFrame))
       default: break
       }
       for c in n.children { visit(c, drawn) }

@@ -1,3 +1,4 @@
+import ChartModel
 import LuaKit
 import SceneGraph
 
@@ -6,28 +7,7 @@ import SceneGraph
 enum CompositionBindings {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     let common = ViewBindings.common
-    lua.setFunction(cs, "list") { lua in
-      try lua.checkTable(1, function: "list")
-      let o = try LuaOptions(lua, 1, owner: "cs.list", known: common + ["spacing", "rowHeight", "scroll"], allowsArray: true)
-      var spec = ListSpec()
-      spec.spacing = try schema(o, "spacing", "list.spacing") ?? spec.spacing
-      spec.rowHeight = try schema(o, "rowHeight", "list.rowHeight")
-      spec.scroll = try o.number("scroll", in: scrolls) ?? 0
-      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .list(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)), o, context))
-    }
-    lua.setFunction(cs, "carousel") { lua in
-      try lua.checkTable(1, function: "carousel")
-      let o = try LuaOptions(lua, 1, owner: "cs.carousel", known: common + ["spacing", "itemWidth", "angle", "scroll"], allowsArray: true)
-      var spec = CarouselSpec()
-      spec.spacing = try schema(o, "spacing", "carousel.spacing") ?? spec.spacing
-      spec.itemWidth = try schema(o, "itemWidth", "carousel.itemWidth")
-      if let a = try o.number("angle") {
-        guard abs(a) <= 80 else { throw LuaError("bad field 'angle' in cs.carousel (must be between -80 and 80 degrees)") }
-        spec.angle = a
-      }
-      spec.scroll = try o.number("scroll", in: -Double(Node.maxViews)...Double(Node.maxViews)) ?? 0
-      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .carousel(spec), style: try ViewBindings.style(o), children: try ViewBindings.children(lua, o, context)), o, context))
-    }
+    for name in builtIn { installBuiltIn(lua, into: cs, name, context) }
     lua.setFunction(cs, "cards") { lua in
       try lua.checkTable(1, function: "cards")
       let o = try LuaOptions(lua, 1, owner: "cs.cards", known: common + ["scaleStep", "offsetStep", "order", "modal"], allowsArray: true)
@@ -93,6 +73,30 @@ enum CompositionBindings {
         }
       }
       return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .tabs(spec), style: try ViewBindings.style(o), children: views), o, context))
+    }
+  }
+
+  /// The compositions written in Lua (`assets/compositions/NAME.lua`), installed as `cs.NAME`.
+  static let builtIn = ["list", "carousel"]
+
+  /// `cs.NAME` calls the function `assets/compositions/NAME.lua` returns (loaded on first use).
+  static func installBuiltIn(_ lua: LuaState, into cs: Int32, _ name: String, _ context: BindingContext) {
+    var loaded: Int32?
+    lua.setFunction(cs, name) { lua in
+      let args = lua.top
+      if loaded == nil {
+        guard let dir = context.assetsDirectory, let bytes = try? FileReader.read(dir + "/compositions/\(name).lua") else {
+          throw LuaError("cs.\(name) was not found (set CHARTSCENE_ASSETS to the folder holding compositions/\(name).lua)")
+        }
+        try lua.load(bytes, chunkName: "=chartscene/\(name).lua")
+        try lua.pcall(nargs: 0, nresults: 1)
+        guard lua.type(at: -1) == .function else { throw LuaError("compositions/\(name).lua must return a function") }
+        loaded = lua.ref()
+      }
+      lua.pushRef(loaded!)
+      lua.insert(1)
+      try lua.pcall(nargs: args, nresults: 1)
+      return 1
     }
   }
 

@@ -65,6 +65,12 @@ enum CompositionViewBinding {
       lua.pushValue(2)
       return 1
     }
+    lua.setFunction(cs, "rubberband") { lua in
+      let x = try lua.checkNumber(1, function: "rubberband"), lo = try lua.checkNumber(2, function: "rubberband")
+      let hi = try lua.checkNumber(3, function: "rubberband"), margin = try lua.checkNumber(4, function: "rubberband")
+      lua.push(rubberBand(x, lo, hi, margin: margin))
+      return 1
+    }
     lua.setFunction(cs, "error") { lua in
       let message = try lua.checkString(1, function: "error")
       let level = Int32(try lua.optNumber(2, function: "error") ?? 2)

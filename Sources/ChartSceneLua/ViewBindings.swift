@@ -19,12 +19,16 @@ enum ViewBindings {
         case "kind": lua.push(n.kind.name)
         case "width": lua.push(n.contentFrame.width)
         case "height": lua.push(n.contentFrame.height)
+        // The size its `frame` option fixes (nil: the layout decides).
+        case "frameWidth": if let w = n.style.width { lua.push(w) } else { lua.pushNil() }
+        case "frameHeight": if let h = n.style.height { lua.push(h) } else { lua.pushNil() }
         default:
           // A composition's own fields (CompositionViewBinding): state, shown, children, options.
           guard case .view(let spec) = n.kind, let v = context?.viewScripts.first(where: { $0.node === n }) else { return false }
           switch key {
           case "state": lua.pushRef(v.time != nil ? v.shown : v.state)
           case "shown": lua.pushRef(v.shown)
+          case "target": lua.pushRef(v.state)
           case "children": if let r = v.records { lua.pushRef(r) } else { lua.pushRef(v.views) }
           case "options":
             lua.newTable()

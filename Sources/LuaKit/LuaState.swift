@@ -153,6 +153,8 @@ public final class LuaState {
   public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
   public func pushNil() { lua_pushnil(L) }
   public func pushValue(_ i: Int32) { lua_pushvalue(L, i) }
+  /// Moves the top value to `i`, moving the ones above it up.
+  public func insert(_ i: Int32) { lua_rotate(L, i, 1) }
   /// Removes the value at `i`, moving the ones above it down.
   public func remove(_ i: Int32) { lua_rotate(L, i, -1); cs_pop(L, 1) }
   public func newTable(array: Int32 = 0, hash: Int32 = 0) { lua_createtable(L, array, hash) }

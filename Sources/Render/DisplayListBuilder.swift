@@ -111,13 +111,6 @@ public struct DisplayListBuilder {
       items.append(contentsOf: recorded)
       items.append(.popClip)
       items.append(.popTransform)
-    case .list, .carousel:
-      items.append(.pushClip(.rect(content)))
-      // Items nearer the centre are drawn last, over their neighbours.
-      children.sort { abs($0.placement.turn) > abs($1.placement.turn) }
-      for c in children { try emit(c, ctx, into: &items, overlays: &overlays) }
-      items.append(.popClip)
-      children = []
     case .cards(let spec):
       // Back to front by the depth drawn now (a card being sent back passes behind).
       children = n.children.sorted { $0.placement.depth > $1.placement.depth }

@@ -1,28 +1,5 @@
 import Drawing
 
-/// `cs.list{}`: a vertical scrolling list of its children, clipped to its frame.
-public struct ListSpec: Sendable {
-  public var spacing = 12.0
-  /// Height of a row that does not set its own `frame.height` (nil: from the list's width).
-  public var rowHeight: Double?
-  /// Scroll offset in scene pixels, clamped to the content by layout.
-  public var scroll = 0.0
-  public init() {}
-}
-
-/// `cs.carousel{}`: a horizontal strip of items, each turned about the vertical axis by its
-/// distance from the centre (the article's HStack with a 3D effect).
-public struct CarouselSpec: Sendable {
-  public var spacing = 16.0
-  /// Width of an item (nil: three quarters of the carousel's width).
-  public var itemWidth: Double?
-  /// Degrees of turn for an item one place away from the centre.
-  public var angle = 30.0
-  /// Scroll offset in scene pixels: 0 centres the first item.
-  public var scroll = 0.0
-  public init() {}
-}
-
 /// `cs.cards{}`: overlaid cards, each deeper card smaller and shifted up.
 public struct CardsSpec: Sendable {
   public var scaleStep = 0.06

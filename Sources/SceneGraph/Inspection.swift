@@ -148,10 +148,6 @@ public struct Inspector {
       f.append(("yLabels", .array(axes.yLabels.map(label))))
     case .text(let t):
       f.append(("text", .string(t.text)))
-    case .list(let spec):
-      f.append(("scroll", .number(spec.scroll)))
-    case .carousel(let spec):
-      f.append(("scroll", .number(spec.scroll)))
     case .cards(let spec):
       f.append(("order", .array(Layout.cardsOrder(n, spec).map { .string($0.id) })))
       f.append(("modal", spec.modal.map { .string($0) } ?? .null))

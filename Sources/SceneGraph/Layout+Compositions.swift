@@ -2,33 +2,9 @@ import Drawing
 import Motion
 
 extension Layout {
-  /// How far a list or carousel may swing past an end (a fraction of its height or of an
-  /// item's pitch) before it comes back.
-  public static let scrollOvershoot = 0.12
-
   /// A number as presented at the layout's time (its model value when not animated).
   func presented(_ key: String, _ model: Double) -> Double {
     presentation?.number(key, initial: model, at: t) ?? model
-  }
-
-  /// Rows stacked from the top, moved up by the scroll offset (clamped to the content).
-  func placeList(_ n: Node, _ spec: inout ListSpec, _ inner: Rect) {
-    let rowHeight = spec.rowHeight ?? min(inner.height, max(240, (inner.width * 0.8).rounded()))
-    let heights = n.children.map { $0.style.height ?? rowHeight }
-    let content = heights.reduce(0, +) + spec.spacing * Double(max(0, n.children.count - 1))
-    let end = max(0, content - inner.height)
-    spec.scroll = max(0, min(spec.scroll, end))
-    // A flick into an end overshoots it softly and comes back.
-    let scroll = rubberBand(presented(n.id + ".scroll", spec.scroll), 0, end, margin: Layout.scrollOvershoot * inner.height)
-    var y = inner.y - scroll
-    for (k, c) in n.children.enumerated() {
-      let r = Rect(inner.x, y, inner.width, heights[k])
-      place(c, in: r)
-      var p = Placement()
-      p.visible = r.intersects(inner)
-      c.placement = p
-      y += heights[k] + spec.spacing
-    }
   }
 
   /// A `cs.view`: the script's layout (or the one it gave last, when nothing changed) places
@@ -52,33 +28,6 @@ extension Layout {
       p.z = l.z
       p.visible = !l.hidden
       p.clip = l.clip
-      c.placement = p
-    }
-  }
-
-  /// The width of a carousel item.
-  public static func itemWidth(_ spec: CarouselSpec, _ inner: Rect) -> Double {
-    min(inner.width, spec.itemWidth ?? (inner.width * 0.75).rounded())
-  }
-
-  /// Items side by side; the one at the centre faces the viewer, the others turn away,
-  /// fade and shrink with their distance from it.
-  func placeCarousel(_ n: Node, _ spec: inout CarouselSpec, _ inner: Rect) {
-    let w = Layout.itemWidth(spec, inner)
-    let pitch = w + spec.spacing
-    let end = pitch * Double(max(0, n.children.count - 1))
-    spec.scroll = max(0, min(spec.scroll, end))
-    let scroll = rubberBand(presented(n.id + ".scroll", spec.scroll), 0, end, margin: Layout.scrollOvershoot * pitch)
-    let h = (inner.height * 0.92).rounded()
-    for (k, c) in n.children.enumerated() {
-      let cx = inner.midX + Double(k) * pitch - scroll
-      place(c, in: Rect(cx - w / 2, inner.midY - h / 2, w, h))
-      let d = (cx - inner.midX) / pitch
-      var p = Placement()
-      p.turn = max(-80, min(80, -d * spec.angle))
-      p.opacity = max(0.35, 1 - 0.3 * abs(d))
-      p.scale = max(0.7, 1 - 0.08 * abs(d))
-      p.visible = c.frame.maxX > inner.minX - w && c.frame.minX < inner.maxX + w
       c.placement = p
     }
   }

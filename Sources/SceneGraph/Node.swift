@@ -99,8 +99,6 @@ public final class Node {
     case spacer(minLength: Double)
     case text(TextSpec)
     case canvas(CanvasSpec)
-    case list(ListSpec)
-    case carousel(CarouselSpec)
     case cards(CardsSpec)
     case tabs(TabsSpec)
     case view(ViewSpec)
@@ -116,8 +114,6 @@ public final class Node {
       case .spacer: "spacer"
       case .text: "text"
       case .canvas: "canvas"
-      case .list: "list"
-      case .carousel: "carousel"
       case .cards: "cards"
       case .tabs: "tabs"
       case .view(let v): v.name

@@ -95,15 +95,6 @@ public struct Preset: Sendable, Equatable {
         } else {
           n.kind = .card(spec)
         }
-      case .list(var spec):
-        set("spacing", "list", number("list.spacing")) { spec.spacing = $0 }
-        set("rowHeight", "list", number("list.rowHeight")) { spec.rowHeight = $0 }
-        n.kind = .list(spec)
-      case .carousel(var spec):
-        set("spacing", "carousel", number("carousel.spacing")) { spec.spacing = $0 }
-        set("itemWidth", "carousel", number("carousel.itemWidth")) { spec.itemWidth = $0 }
-        set("angle", "carousel", number("carousel.angle")) { spec.angle = $0 }
-        n.kind = .carousel(spec)
       case .cards(var spec):
         set("scaleStep", "cards", number("cards.scaleStep")) { spec.scaleStep = $0 }
         set("offsetStep", "cards", number("cards.offsetStep")) { spec.offsetStep = $0 }

@@ -186,6 +186,6 @@ final class TimelineTests: XCTestCase {
     XCTAssertEqual(dir.error("return cs.tap { at = 1 }"),
                    "s.lua:1: missing field 'target' in cs.tap (a node id like \"deck\" or a part like \"views.minimap.window\"; or pos = {x, y})")
     XCTAssertEqual(dir.error("return cs.animate({ curve = 'bouncy' }, function() end)"),
-                   "s.lua:1: invalid curve 'bouncy' in cs.animate, expected one of: 'linear', 'easeInOut', 'spring'")
+                   "s.lua:1: invalid curve 'bouncy' in cs.animate, expected one of: 'linear', 'easeInOut', 'spring', 'decay'")
   }
 }

@@ -111,7 +111,7 @@ final class ChartAxesTests: XCTestCase {
     let deck = Node(id: "deck", kind: .cards(CardsSpec()), children: cards)
     let scene = Scene(width: 320, height: 240, theme: .day, root: deck)
     try scene.assignIDs()
-    Layout(measurer: measurer).layout(scene)
+    try Layout(measurer: measurer).layout(scene)
     for c in cards { XCTAssertGreaterThanOrEqual(c.frame.height, 120) }
   }
 }

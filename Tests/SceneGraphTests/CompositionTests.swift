@@ -14,58 +14,11 @@ final class CompositionTests: XCTestCase {
   func laidOut(_ root: Node, _ w: Double = 600, _ h: Double = 800) throws -> Scene {
     let scene = Scene(width: w, height: h, theme: .day, root: root)
     try scene.assignIDs()
-    Layout(measurer: measurer).layout(scene)
+    try Layout(measurer: measurer).layout(scene)
     return scene
   }
 
   func inspect(_ scene: Scene) -> String { Inspector(measurer: measurer).inspect(scene, time: 0).render() }
-
-  func testListStacksRowsScrollsAndClamps() throws {
-    var spec = ListSpec()
-    spec.rowHeight = 300
-    spec.spacing = 10
-    spec.scroll = 250
-    let list = Node(id: "l", kind: .list(spec), children: cards(4, card: false))
-    let scene = try laidOut(list)
-    XCTAssertEqual(list.children.map(\.frame.y), [-250, 60, 370, 680])
-    XCTAssertEqual(list.children.map(\.placement.visible), [true, true, true, true])
-    XCTAssertTrue(inspect(scene).contains("\"scroll\": 250.0"))
-    // Content is 4 * 300 + 30 = 1230 high: the scroll stops at 1230 - 800.
-    spec.scroll = 5000
-    list.kind = .list(spec)
-    Layout(measurer: measurer).layout(scene)
-    XCTAssertTrue(inspect(scene).contains("\"scroll\": 430.0"))
-    XCTAssertFalse(list.children[0].placement.visible)
-    spec.scroll = -20
-    list.kind = .list(spec)
-    Layout(measurer: measurer).layout(scene)
-    XCTAssertEqual(list.children[0].frame.y, 0)
-  }
-
-  func testCarouselTurnsFadesAndShrinksByDistance() throws {
-    var spec = CarouselSpec()
-    spec.itemWidth = 300
-    spec.spacing = 20
-    spec.angle = 30
-    spec.scroll = 320  // the second item in the centre
-    let c = Node(id: "k", kind: .carousel(spec), children: cards(4))
-    let scene = try laidOut(c, 1000, 500)
-    let p = c.children.map(\.placement)
-    XCTAssertEqual(c.children[1].frame.midX, 500)
-    XCTAssertEqual(p[1].turn, 0)
-    XCTAssertEqual(p[0].turn, 30, accuracy: 1e-9)
-    XCTAssertEqual(p[2].turn, -30, accuracy: 1e-9)
-    XCTAssertEqual(p[3].turn, -60, accuracy: 1e-9)
-    XCTAssertGreaterThan(p[1].opacity, p[2].opacity)
-    XCTAssertGreaterThan(p[2].scale, p[3].scale)
-    let json = inspect(scene)
-    XCTAssertTrue(json.contains("\"rotation3d\": -30.0"), json)
-    XCTAssertTrue(json.contains("\"scroll\": 320.0"))
-    // The turned items become 3D layers in the display list; the centre one does not.
-    let list = try DisplayListBuilder(measurer: measurer).build(scene, time: 0)
-    let layers = list.items.compactMap { if case .layer(let l) = $0 { return l.angle }; return nil }
-    XCTAssertEqual(Set(layers), [30, -30, -60])
-  }
 
   func testCardsOrderPlacementAndModal() throws {
     var spec = CardsSpec()

@@ -14,7 +14,7 @@ final class InspectionTests: XCTestCase {
     let root = Node(id: "c", kind: .chart(spec))
     let scene = Scene(width: 400, height: 500, theme: .night, root: root)
     try scene.assignIDs()
-    Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
+    try Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
     let json = Inspector(measurer: FixedWidthTextMeasurer()).inspect(scene, time: 0).render()
     XCTAssertTrue(json.contains("\"time\": 0.0"))
     XCTAssertTrue(json.contains("\"size\": [400, 500]"))
@@ -42,7 +42,7 @@ final class InspectionTests: XCTestCase {
     var spec = ChartSpec(data: set)
     spec.indicatorAt = 0.9
     let scene = Scene(width: 300, height: 300, theme: .day, root: Node(id: "c", kind: .chart(spec)))
-    Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
+    try Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
     XCTAssertTrue(Inspector(measurer: FixedWidthTextMeasurer()).inspect(scene, time: 0).render().contains("\"indicator\": null"))
   }
 
@@ -55,7 +55,7 @@ final class InspectionTests: XCTestCase {
 final class DisplayListTests: XCTestCase {
   func build(_ spec: ChartSpec, _ theme: Theme = .day, card: Bool = false) throws -> DisplayList {
     let scene = Scene(width: 500, height: 400, theme: theme, root: Node(id: "c", kind: card ? .card(spec) : .chart(spec)))
-    Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
+    try Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
     return try DisplayListBuilder(measurer: FixedWidthTextMeasurer()).build(scene, time: 0)
   }
 

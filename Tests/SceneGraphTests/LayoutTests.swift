@@ -18,7 +18,7 @@ final class LayoutTests: XCTestCase {
   func layout(_ root: Node, _ w: Double = 400, _ h: Double = 300) -> Scene {
     let scene = Scene(width: w, height: h, theme: .day, root: root)
     try? scene.assignIDs()
-    Layout(measurer: measurer).layout(scene)
+    try! Layout(measurer: measurer).layout(scene)
     return scene
   }
 
