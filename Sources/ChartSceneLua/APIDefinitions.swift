@@ -46,6 +46,7 @@ public enum APIDefinitions {
     ("cs.TabIcon", TabsSpec.Icon.allCases.map(\.rawValue)),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
+    ("cs.ScrollAxis", ScrollAxis.allCases.map(\.rawValue)),
     ("cs.YLabels", YLabelPlacement.allCases.map(\.rawValue)),
     ("cs.ThemeName", Array(Theme.builtIn.keys).sorted()),
   ]
@@ -62,7 +63,7 @@ public enum APIDefinitions {
     Field("rotation3d", "cs.Rotation3D", "turns the view in 3D when drawn"),
     Field("frame", "cs.Frame", "a fixed width and/or height"),
     Field("preset", "string", "a preset name or path whose settings fill in what this view does not set"),
-    Field("on", "cs.Handlers", "the script's gesture handlers: tap, longpress, drag"),
+    Field("on", "cs.Handlers", "the script's gesture handlers: tap, longpress, drag, press, scroll"),
   ]
 
   public static let options: [Options] = [
@@ -147,6 +148,25 @@ public enum APIDefinitions {
       Field("angle", "number", "degrees of turn one place from the centre (default 30)"),
       Field("scroll", "number", "initial position, in items"),
     ], arrayOf: "cs.View"),
+    Options(className: "cs.ViewOptions", owner: "cs.view", doc: "A composition written in Lua: its state, a layout that places the children from it, and handlers.", fields: common + [
+      Field("kind", "string", "the name --inspect shows (default \"view\"); a preset's section of the same name fills `options`"),
+      Field("state", "table", "the composition's own table (numbers, strings, booleans, tables of them): self.state"),
+      Field("layout", "fun(self: cs.View, w: number, h: number)", "places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown"),
+      Field("options", "table<string, number|string|boolean>", "settings a preset may fill: self.options"),
+      Field("clip", "boolean", "clip the children to the content frame (default false)"),
+      Field("scrolls", "cs.ScrollAxis", "its drag handler takes drags along this axis that begin on a chart's plot or a view inside"),
+      Field("inspect", "fun(self: cs.View): table", "more fields for --inspect"),
+    ], arrayOf: "cs.View"),
+    Options(className: "cs.ChildLayout", owner: "layout", doc: "What a layout may set on self.children[i] (also: id, kind, view, index to read).", fields: [
+      Field("frame", "number[]|{x: number, y: number, width: number, height: number}", "{x, y, width, height} in the view's content coordinates (default: all of it)"),
+      Field("offset", "number[]", "{dx, dy}: drawn moved by this much"),
+      Field("scale", "number", "drawn scaled about its centre, 0 to 1000000"),
+      Field("opacity", "number", "0 to 1"),
+      Field("rotation3d", "number|cs.Rotation3D", "degrees about the vertical axis, -80 to 80, or a turn"),
+      Field("z", "number", "draw and hit order, higher in front (equal: the later child)"),
+      Field("hidden", "boolean", "not drawn and not hit"),
+      Field("clip", "boolean", "drawn clipped to its frame"),
+    ]),
     Options(className: "cs.CardsOptions", owner: "cs.cards", doc: "A stack of cards: drag the top one down to send it back, tap to open it.", fields: common + [
       Field("scaleStep", "number", "how much smaller each deeper card is (default 0.06)"),
       Field("offsetStep", "number", "how far each deeper card peeks out (default 40)"),
@@ -169,6 +189,8 @@ public enum APIDefinitions {
       Field("tap", "fun(self: cs.View, e: cs.GestureEvent)", "a tap the view's children did not take"),
       Field("longpress", "fun(self: cs.View, e: cs.GestureEvent)", "a press held for 0.5 s"),
       Field("drag", "fun(self: cs.View, e: cs.GestureEvent)", "a drag: e.phase began, changed, ended or cancelled"),
+      Field("press", "fun(self: cs.View, e: cs.GestureEvent)", "the pointer went down (before any gesture is known)"),
+      Field("scroll", "fun(self: cs.View, e: cs.GestureEvent)", "a wheel scroll: e.dx, e.dy"),
     ]),
     Options(className: "cs.Rotation3D", owner: "rotation3d", doc: "A 3D turn.", fields: [
       Field("angle", "number", "degrees, -80 to 80 (required)"),
@@ -209,8 +231,10 @@ public enum APIDefinitions {
       Field("fn", "fun(scene: cs.Scene)", "the function (required)"),
     ]),
     Options(className: "cs.AnimateOptions", owner: "cs.animate", doc: "How the changes inside cs.animate move.", fields: [
-      Field("duration", "number", "seconds"),
-      Field("curve", "cs.Curve", "the timing curve"),
+      Field("duration", "number", "seconds, 0 to 3600 (default: the curve's own)"),
+      Field("curve", "cs.Curve", "the timing curve (\"decay\": a flick gliding to a stop)"),
+      Field("delay", "number", "seconds before the motion starts"),
+      Field("velocity", "number", "the speed, per second, the state numbers changed inside start with (a flick's)"),
     ]),
     Options(className: "cs.TelegramOptions", owner: "cs.data.telegram", doc: "How a Telegram contest file is read.", fields: [
       Field("days", "string", "the folder of the day files (YYYY-MM-DD.json or YYYY-MM/DD.json), for zooming into a day"),
@@ -276,6 +300,14 @@ public enum APIDefinitions {
     Function(name: "cs.canvas", params: [Field("opts", "cs.CanvasOptions", "")], returns: "cs.View", doc: "Custom drawing."),
     Function(name: "cs.list", params: [Field("opts", "cs.ListOptions", "")], returns: "cs.View", doc: "A scrolling list."),
     Function(name: "cs.carousel", params: [Field("opts", "cs.CarouselOptions", "")], returns: "cs.View", doc: "A 3D carousel."),
+    Function(name: "cs.view", params: [Field("opts", "cs.ViewOptions", "")], returns: "cs.View", doc: "A composition written in Lua."),
+    Function(name: "cs.options", params: [Field("owner", "string", "the constructor's name, for messages (\"cs.coverflow\")"), Field("t", "table", "the options given"),
+                                          Field("schema", "table<string, string|table>", "key → \"number\", {\"number\", lo, hi}, \"string\", \"boolean\", {\"choice\", ...}, \"table\", \"function\", \"view\" or \"any\"")],
+             returns: "table", doc: "Checks a composition's options as the built-in views' are checked (the common view keys pass); returns t."),
+    Function(name: "cs.error", params: [Field("message", "string", ""), Field("level?", "integer", "2: the caller of the function calling cs.error")],
+             returns: nil, doc: "Raises an error placed at the script's line that called the composition."),
+    Function(name: "cs.rubberband", params: [Field("x", "number", ""), Field("lo", "number", ""), Field("hi", "number", ""), Field("margin", "number", "")],
+             returns: "number", doc: "x kept within lo…hi softly: past an end by at most margin, like a scroll view's edge."),
     Function(name: "cs.cards", params: [Field("opts", "cs.CardsOptions", "")], returns: "cs.View", doc: "A stack of cards."),
     Function(name: "cs.tabs", params: [Field("opts", "cs.TabsOptions", "")], returns: "cs.View", doc: "Tabs."),
     Function(name: "cs.tap", params: [Field("opts", "cs.TapOptions", "")], returns: "cs.Event", doc: "A tap on the timeline."),
@@ -333,7 +365,16 @@ public enum APIDefinitions {
       Field("lines", "{id: string, name: string, color: string, hidden: boolean}[]", "the lines in column order"),
       Field("zoomed", "string?", "the day zoomed into (\"YYYY-MM-DD\"), or nil"),
     ]),
-    ("cs.View", "A view.", [Field("id", "string?", "nil when generated"), Field("kind", "string", "\"chart\", \"vstack\", ...")]),
+    ("cs.View", "A view.", [
+      Field("id", "string?", "nil when generated"), Field("kind", "string", "\"chart\", \"vstack\", ..."),
+      Field("width", "number", "its content width as last laid out"), Field("height", "number", "its content height as last laid out"),
+      Field("frameWidth", "number?", "the width its frame option fixes"), Field("frameHeight", "number?", "the height its frame option fixes"),
+      Field("state", "table", "cs.view: its state (in layout: as shown, numbers mid-motion)"),
+      Field("shown", "table", "cs.view: its state as shown now (read-only)"),
+      Field("target", "table", "cs.view: its state as set (where moving numbers are heading)"),
+      Field("children", "cs.ChildLayout[]|cs.View[]", "cs.view: in layout the records to place, elsewhere the child views"),
+      Field("options", "table", "cs.view: its options, a preset's filled in"),
+    ]),
     ("cs.Scene", "A scene.", [
       Field("width", "number", ""), Field("height", "number", ""), Field("fps", "number", ""), Field("duration", "number", ""),
       Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
@@ -348,7 +389,7 @@ public enum APIDefinitions {
       Field("valueAt", "fun(y: number, side?: \"left\"|\"right\"): number", "the value at a y"),
     ]),
     ("cs.GestureEvent", "What a gesture handler is told.", [
-      Field("kind", "\"tap\"|\"longpress\"|\"drag\"", "the gesture"),
+      Field("kind", "\"tap\"|\"longpress\"|\"drag\"|\"press\"|\"scroll\"", "the gesture"),
       Field("x", "number", "where, in the view's coordinates (0, 0 at its top left)"), Field("y", "number", ""),
       Field("child", "integer?", "the index of the child under the point where it began, or nil"),
       Field("time", "number", "the scene's time (s)"),

@@ -30,6 +30,7 @@ public enum ChartSceneModule {
     lua.pushValue(cs)
     lua.setGlobal("cs")
     RequireBinding.install(lua, module: cs, context: context)
+    CompositionBindings.installBuiltIns(lua, into: cs, context)
     lua.pop()
   }
 

@@ -7,7 +7,6 @@ import SceneGraph
 enum CompositionBindings {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     let common = ViewBindings.common
-    for name in builtIn { installBuiltIn(lua, into: cs, name, context) }
     lua.setFunction(cs, "cards") { lua in
       try lua.checkTable(1, function: "cards")
       let o = try LuaOptions(lua, 1, owner: "cs.cards", known: common + ["scaleStep", "offsetStep", "order", "modal"], allowsArray: true)
@@ -79,24 +78,22 @@ enum CompositionBindings {
   /// The compositions written in Lua (`assets/compositions/NAME.lua`), installed as `cs.NAME`.
   static let builtIn = ["list", "carousel"]
 
-  /// `cs.NAME` calls the function `assets/compositions/NAME.lua` returns (loaded on first use).
-  static func installBuiltIn(_ lua: LuaState, into cs: Int32, _ name: String, _ context: BindingContext) {
-    var loaded: Int32?
-    lua.setFunction(cs, name) { lua in
-      let args = lua.top
-      if loaded == nil {
+  /// `cs.NAME` is the function `assets/compositions/NAME.lua` returns (so a place inside it is
+  /// reported as the script's that called it). Without the assets, `cs.NAME` says so.
+  static func installBuiltIns(_ lua: LuaState, into cs: Int32, _ context: BindingContext) {
+    for name in builtIn {
+      do {
         guard let dir = context.assetsDirectory, let bytes = try? FileReader.read(dir + "/compositions/\(name).lua") else {
-          throw LuaError("cs.\(name) was not found (set CHARTSCENE_ASSETS to the folder holding compositions/\(name).lua)")
+          throw LuaError("cs.\(name) was not found (set CHARTSCENE_ASSETS to the folder holding compositions/\(name).lua)", wantsLocation: false)
         }
         try lua.load(bytes, chunkName: "=chartscene/\(name).lua")
         try lua.pcall(nargs: 0, nresults: 1)
-        guard lua.type(at: -1) == .function else { throw LuaError("compositions/\(name).lua must return a function") }
-        loaded = lua.ref()
+        guard lua.type(at: -1) == .function else { lua.pop(); throw LuaError("compositions/\(name).lua must return a function", wantsLocation: false) }
+        lua.rawSet(cs, name)
+      } catch {
+        let message = (error as? LuaError)?.message ?? "\(error)"
+        lua.setFunction(cs, name) { _ in throw LuaError(message) }
       }
-      lua.pushRef(loaded!)
-      lua.insert(1)
-      try lua.pcall(nargs: args, nresults: 1)
-      return 1
     }
   }
 

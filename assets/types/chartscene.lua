@@ -12,7 +12,9 @@
 
 ---@alias cs.LineType "line"|"bar"|"area"
 
----@alias cs.Curve "linear"|"easeInOut"|"spring"
+---@alias cs.Curve "linear"|"easeInOut"|"spring"|"decay"
+
+---@alias cs.ScrollAxis "vertical"|"horizontal"
 
 ---@alias cs.YLabels "inside"|"outside"
 
@@ -65,7 +67,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data (required): a ChartSet from cs.data.*
 ---@field title? string the title (default: the set's name)
 ---@field minimap? boolean show the mini-map (default true)
@@ -93,7 +95,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data (required)
 ---@field title? string the title (default: the set's name)
 ---@field lineWidth? number width of the lines (default 2)
@@ -117,7 +119,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between children (default 8)
 ---@field align? cs.Align how children are aligned across the stack
 
@@ -133,7 +135,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between children (default 8)
 ---@field align? cs.Align how children are aligned across the stack
 
@@ -149,7 +151,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number unused by a z-stack (default 0)
 ---@field align? cs.Align how children are aligned
 
@@ -165,7 +167,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field minLength? number the least it takes along its stack
 
 ---One line of text.
@@ -180,7 +182,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field text? string|number the text (required)
 ---@field size? number font size in scene pixels (default 15)
 ---@field weight? cs.Weight font weight
@@ -199,7 +201,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas (required)
 
 ---A scrolling list.
@@ -214,7 +216,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between rows (default 12)
 ---@field rowHeight? number height of a row (default 80 % of the width, 240 at least)
 ---@field scroll? number initial scroll offset in pixels
@@ -231,11 +233,43 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between items (default 16)
 ---@field itemWidth? number width of an item (default 75 % of the width)
 ---@field angle? number degrees of turn one place from the centre (default 30)
 ---@field scroll? number initial position, in items
+
+---A composition written in Lua: its state, a layout that places the children from it, and handlers.
+---@class cs.ViewOptions: { [integer]: cs.View }
+---@field id? string a unique id (used by timeline targets and --inspect)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
+---@field cornerRadius? number rounds the background and clips to it
+---@field opacity? number 0 to 1
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
+---@field scale? number drawn scaled about the centre, 0 to 100
+---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
+---@field frame? cs.Frame a fixed width and/or height
+---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
+---@field kind? string the name --inspect shows (default "view"); a preset's section of the same name fills `options`
+---@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state
+---@field layout? fun(self: cs.View, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown
+---@field options? table<string, number|string|boolean> settings a preset may fill: self.options
+---@field clip? boolean clip the children to the content frame (default false)
+---@field scrolls? cs.ScrollAxis its drag handler takes drags along this axis that begin on a chart's plot or a view inside
+---@field inspect? fun(self: cs.View): table more fields for --inspect
+
+---What a layout may set on self.children[i] (also: id, kind, view, index to read).
+---@class cs.ChildLayout
+---@field frame? number[]|{x: number, y: number, width: number, height: number} {x, y, width, height} in the view's content coordinates (default: all of it)
+---@field offset? number[] {dx, dy}: drawn moved by this much
+---@field scale? number drawn scaled about its centre, 0 to 1000000
+---@field opacity? number 0 to 1
+---@field rotation3d? number|cs.Rotation3D degrees about the vertical axis, -80 to 80, or a turn
+---@field z? number draw and hit order, higher in front (equal: the later child)
+---@field hidden? boolean not drawn and not hit
+---@field clip? boolean drawn clipped to its frame
 
 ---A stack of cards: drag the top one down to send it back, tap to open it.
 ---@class cs.CardsOptions: { [integer]: cs.View }
@@ -249,7 +283,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field scaleStep? number how much smaller each deeper card is (default 0.06)
 ---@field offsetStep? number how far each deeper card peeks out (default 40)
 ---@field order? string[] card ids, top first
@@ -267,7 +301,7 @@
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
----@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field selected? integer|string the tab shown: its number or title
 
 ---One tab of cs.tabs.
@@ -286,6 +320,8 @@
 ---@field tap? fun(self: cs.View, e: cs.GestureEvent) a tap the view's children did not take
 ---@field longpress? fun(self: cs.View, e: cs.GestureEvent) a press held for 0.5 s
 ---@field drag? fun(self: cs.View, e: cs.GestureEvent) a drag: e.phase began, changed, ended or cancelled
+---@field press? fun(self: cs.View, e: cs.GestureEvent) the pointer went down (before any gesture is known)
+---@field scroll? fun(self: cs.View, e: cs.GestureEvent) a wheel scroll: e.dx, e.dy
 
 ---A 3D turn.
 ---@class cs.Rotation3D
@@ -333,8 +369,10 @@
 
 ---How the changes inside cs.animate move.
 ---@class cs.AnimateOptions
----@field duration? number seconds
----@field curve? cs.Curve the timing curve
+---@field duration? number seconds, 0 to 3600 (default: the curve's own)
+---@field curve? cs.Curve the timing curve ("decay": a flick gliding to a stop)
+---@field delay? number seconds before the motion starts
+---@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's)
 
 ---How a Telegram contest file is read.
 ---@class cs.TelegramOptions
@@ -404,6 +442,15 @@ local ChartSet = {}
 ---@class cs.View
 ---@field id string? nil when generated
 ---@field kind string "chart", "vstack", ...
+---@field width number its content width as last laid out
+---@field height number its content height as last laid out
+---@field frameWidth number? the width its frame option fixes
+---@field frameHeight number? the height its frame option fixes
+---@field state table cs.view: its state (in layout: as shown, numbers mid-motion)
+---@field shown table cs.view: its state as shown now (read-only)
+---@field target table cs.view: its state as set (where moving numbers are heading)
+---@field children cs.ChildLayout[]|cs.View[] cs.view: in layout the records to place, elsewhere the child views
+---@field options table cs.view: its options, a preset's filled in
 
 ---A scene.
 ---@class cs.Scene
@@ -428,7 +475,7 @@ local ChartSet = {}
 
 ---What a gesture handler is told.
 ---@class cs.GestureEvent
----@field kind "tap"|"longpress"|"drag" the gesture
+---@field kind "tap"|"longpress"|"drag"|"press"|"scroll" the gesture
 ---@field x number where, in the view's coordinates (0, 0 at its top left)
 ---@field y number 
 ---@field child integer? the index of the child under the point where it began, or nil
@@ -508,6 +555,31 @@ function cs.list(opts) end
 ---@param opts cs.CarouselOptions|cs.View[]
 ---@return cs.View
 function cs.carousel(opts) end
+
+---A composition written in Lua.
+---@param opts cs.ViewOptions|cs.View[]
+---@return cs.View
+function cs.view(opts) end
+
+---Checks a composition's options as the built-in views' are checked (the common view keys pass); returns t.
+---@param owner string the constructor's name, for messages ("cs.coverflow")
+---@param t table the options given
+---@param schema table<string, string|table> key → "number", {"number", lo, hi}, "string", "boolean", {"choice", ...}, "table", "function", "view" or "any"
+---@return table
+function cs.options(owner, t, schema) end
+
+---Raises an error placed at the script's line that called the composition.
+---@param message string
+---@param level? integer 2: the caller of the function calling cs.error
+function cs.error(message, level) end
+
+---x kept within lo…hi softly: past an end by at most margin, like a scroll view's edge.
+---@param x number
+---@param lo number
+---@param hi number
+---@param margin number
+---@return number
+function cs.rubberband(x, lo, hi, margin) end
 
 ---A stack of cards.
 ---@param opts cs.CardsOptions|cs.View[]
