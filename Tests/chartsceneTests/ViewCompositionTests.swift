@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+/// Issue 20, items 2, 3, 5, 7, 8: `cs.view` compositions — state, layout, motion from state,
+/// the built-ins written on it, errors with their line, `--inspect` of state and placement.
+final class ViewCompositionTests: FolderCase {
+  /// A view whose tap moves its two children apart with a spring; prints each layout call.
+  let pair = """
+    local function box() return cs.canvas{ draw = function(g, w, h) g:color("#3497ED"):rect(0, 0, w, h):fill() end } end
+    local v = cs.view{
+      id = "v", kind = "pair", state = { gap = 0, label = "a" },
+      layout = function(self, w, h)
+        print(string.format("layout %.2f", self.state.gap))
+        for i, c in ipairs(self.children) do
+          c.frame = { (i - 1) * (100 + self.state.gap), 0, 100, 100 }
+          c.z = -i
+        end
+      end,
+      on = { tap = function(self, e)
+        cs.animate({ curve = "spring", duration = 0.5 }, function() self.state.gap = 200 end)
+        self.state.label = "b"
+      end },
+      inspect = function(self) return { gap = self.state.gap } end,
+      box(), box(),
+    }
+    return cs.scene{ width = 500, height = 100, fps = 10, duration = 3, root = v,
+      timeline = { cs.tap{ at = 0.5, target = "v" } } }
+    """
+
+  func json(_ r: CLI.Result) throws -> [String: Any] {
+    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stderr)
+  }
+
+  func testStateMovesTheChildrenAndAStillFrameCallsNoLua() throws {
+    try write("p.lua", pair)
+    let r = try run(["p.lua", "--inspect", "--at", "2.9"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let calls = r.stderr.split(separator: "\n").filter { $0.hasPrefix("layout") }
+    // Once at the start, then only while the gap moves (0.5 s of spring at 10 fps, plus the
+    // tap's tick): never on the frames before the tap or after it settled.
+    XCTAssertGreaterThanOrEqual(calls.count, 5, calls.joined(separator: "\n"))
+    XCTAssertLessThanOrEqual(calls.count, 12, calls.joined(separator: "\n"))
+    XCTAssertEqual(calls.first, "layout 0.00")
+    XCTAssertEqual(calls.last, "layout 200.00")
+    let moving = calls.dropFirst().dropLast().compactMap { Double($0.split(separator: " ")[1]) }
+    XCTAssertTrue(moving.contains { $0 > 1 && $0 < 199 }, "no frame in between: \(calls)")
+    let root = try XCTUnwrap(try json(r)["root"] as? [String: Any])
+    XCTAssertEqual(root["kind"] as? String, "pair")
+    XCTAssertEqual(root["gap"] as? Double, 200)
+    XCTAssertEqual((root["state"] as? [String: Any])?["label"] as? String, "b")
+    let kids = try XCTUnwrap(root["children"] as? [[String: Any]])
+    XCTAssertEqual(kids[1]["frame"] as? [Double], [300, 0, 100, 100])
+    XCTAssertEqual((kids[1]["placed"] as? [String: Any])?["z"] as? Double, -2)
+  }
+
+  func testMidMotionIsBetweenAndInspectShowsIt() throws {
+    try write("p.lua", pair)
+    let r = try run(["p.lua", "--inspect", "--at", "0.7"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let root = try XCTUnwrap(try json(r)["root"] as? [String: Any])
+    let gap = try XCTUnwrap((root["state"] as? [String: Any])?["gap"] as? Double)
+    XCTAssertGreaterThan(gap, 1)
+    XCTAssertLessThan(gap, 199)
+    XCTAssertEqual(root["gap"] as? Double, gap, "inspect functions read the state as shown")
+  }
+
+  func testLayoutErrorsNameTheirLineAndTime() throws {
+    let cases: [(String, String)] = [
+      ("c.scale = -1", "s.lua:3: in layout at 0 s: bad scale for child 1 in layout (a number from 0 to 1000000 expected, got -1)"),
+      ("c.size = 3", "s.lua:3: in layout at 0 s: unknown property 'size' for child 1 in layout (a layout sets frame, offset, scale, opacity, rotation3d, z, hidden, clip)"),
+      ("c.frame = { 0, 0, 0/0, 10 }", "s.lua:3: in layout at 0 s: bad frame for child 1 in layout (finite numbers x, y, width, height expected)"),
+      ("self.children[7].z = 1", "s.lua:3: in layout at 0 s: no child 7 in layout (the view has 1)"),
+      ("self.state.n = 2", "s.lua:3: in layout at 0 s: the state as shown is read-only (set self.state.n)"),
+    ]
+    for (line, message) in cases {
+      try write("s.lua", """
+        return cs.scene{ width = 200, height = 100, root = cs.view{ state = { n = 1 }, layout = function(self, w, h)
+          local c = self.children[1]
+          \(line)
+        end, cs.text{ text = "x" } } }
+        """)
+      let r = try run(["s.lua", "-o", "s.png"])
+      XCTAssertEqual(r.status, 1, line)
+      XCTAssertEqual(r.stderr, "error: \(message)\n", line)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.png").path), line)
+    }
+  }
+
+  func testHandlerStateErrorsAndBadOptions() throws {
+    try write("s.lua", """
+      return cs.scene{ width = 200, height = 100, duration = 1, root = cs.view{ id = "v",
+        on = { tap = function(self, e)
+          self.state.f = print
+        end },
+        cs.text{ text = "x" } }, timeline = { cs.tap{ at = 0.2, target = "v" } } }
+      """)
+    var r = try run(["s.lua", "--inspect", "--at", "0.5"])
+    XCTAssertEqual(r.stderr, "error: s.lua:3: in tap handler at 0.22 s: bad state value for 'f' (numbers, strings, booleans and tables of them; got function)\n")
+    try write("s.lua", """
+      return cs.scene{ width = 200, height = 100,
+        root = cs.list{ spacing = -1 } }
+      """)
+    r = try run(["s.lua", "--inspect"])
+    XCTAssertEqual(r.stderr, "error: s.lua:2: bad field 'spacing' in cs.list (must be between 0 and 1000, got -1)\n")
+    try write("s.lua", "return cs.scene{ width = 200, height = 100, root = cs.view{ scrolls = 'up' } }\n")
+    r = try run(["s.lua", "--inspect"])
+    XCTAssertEqual(r.status, 1)
+    XCTAssertTrue(r.stderr.hasPrefix("error: s.lua:1: invalid scrolls 'up'"), r.stderr)
+  }
+
+  func testAPresetFillsAViewsOptionsUnlessTheScriptSetThem() throws {
+    try write("presets/tight.lua", "return { list = { spacing = 2, rowHeight = 100 } }\n")
+    try write("l.lua", """
+      local s = cs.data.sample()
+      return cs.scene{ width = 300, height = 400, root = cs.list{ id = "l", preset = "tight", rowHeight = 150,
+        cs.chart{ data = s[1] }, cs.chart{ data = s[2] } } }
+      """)
+    let r = try run(["l.lua", "--inspect"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let kids = try XCTUnwrap(((try json(r)["root"]) as? [String: Any])?["children"] as? [[String: Any]])
+    XCTAssertEqual(kids.map { $0["frame"] as? [Double] }, [[0, 0, 300, 150], [0, 152, 300, 150]])
+  }
+
+  func testAComposedListScrollsWithTheWheelAndDrags() throws {
+    try write("l.lua", """
+      local s = cs.data.sample()
+      local rows = { id = "l", rowHeight = 200 }
+      for i = 1, 5 do rows[i] = cs.chart{ id = "r" .. i, data = s[i] } end
+      return cs.scene{ width = 300, height = 400, fps = 30, duration = 3, root = cs.list(rows),
+        timeline = { cs.scroll{ at = 0.2, target = "l", by = { 0, 150 }, duration = 0.2 },
+                     cs.drag{ at = 1.0, from = { 150, 300 }, by = { 0, -100 }, duration = 0.4 } } }
+      """)
+    var r = try run(["l.lua", "--inspect", "--at", "0.9"])
+    XCTAssertEqual((try json(r)["root"] as? [String: Any])?["scroll"] as? Double, 150, r.stderr)
+    r = try run(["l.lua", "--inspect", "--at", "2.9"])
+    let scroll = try XCTUnwrap((try json(r)["root"] as? [String: Any])?["scroll"] as? Double)
+    XCTAssertEqual(scroll, 250, accuracy: 1, "the drag that began on r2's plot scrolled the list")
+  }
+}
