@@ -521,6 +521,13 @@ const char *cs_memorymessage(lua_State *L, int level, char *msg, size_t msgsize)
    is reported as the place of the script code that called into it. */
 static int is_builtin(const char *src) { return src && strncmp(src, "=chartscene/", 12) == 0; }
 
+int cs_isbuiltin(lua_State *L, int level) {
+  lua_Debug ar;
+  if (!lua_getstack(L, level, &ar)) return 0;
+  lua_getinfo(L, "S", &ar);
+  return is_builtin(ar.source);
+}
+
 void cs_where(lua_State *L, int level, char *buf, size_t bufsize) {
   lua_Debug ar;
   buf[0] = 0;

@@ -157,16 +157,6 @@ public enum APIDefinitions {
       Field("scrolls", "cs.ScrollAxis", "its drag handler takes drags along this axis that begin on a chart's plot or a view inside"),
       Field("inspect", "fun(self: cs.View): table", "more fields for --inspect"),
     ], arrayOf: "cs.View"),
-    Options(className: "cs.ChildLayout", owner: "layout", doc: "What a layout may set on self.children[i] (also: id, kind, view, index to read).", fields: [
-      Field("frame", "number[]|{x: number, y: number, width: number, height: number}", "{x, y, width, height} in the view's content coordinates (default: all of it)"),
-      Field("offset", "number[]", "{dx, dy}: drawn moved by this much"),
-      Field("scale", "number", "drawn scaled about its centre, 0 to 1000000"),
-      Field("opacity", "number", "0 to 1"),
-      Field("rotation3d", "number|cs.Rotation3D", "degrees about the vertical axis, -80 to 80, or a turn"),
-      Field("z", "number", "draw and hit order, higher in front (equal: the later child)"),
-      Field("hidden", "boolean", "not drawn and not hit"),
-      Field("clip", "boolean", "drawn clipped to its frame"),
-    ]),
     Options(className: "cs.CardsOptions", owner: "cs.cards", doc: "A stack of cards: drag the top one down to send it back, tap to open it.", fields: common + [
       Field("scaleStep", "number", "how much smaller each deeper card is (default 0.06)"),
       Field("offsetStep", "number", "how far each deeper card peeks out (default 40)"),
@@ -378,6 +368,16 @@ public enum APIDefinitions {
     ("cs.Scene", "A scene.", [
       Field("width", "number", ""), Field("height", "number", ""), Field("fps", "number", ""), Field("duration", "number", ""),
       Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
+    ]),
+    ("cs.ChildLayout", "What a layout may set on self.children[i] (also: id, kind, view, index to read).", [
+      Field("frame", "number[]|{x: number, y: number, width: number, height: number}", "{x, y, width, height} in the view's content coordinates (default: all of it)"),
+      Field("offset", "number[]", "{dx, dy}: drawn moved by this much"),
+      Field("scale", "number", "drawn scaled about its centre, 0 to 1000000"),
+      Field("opacity", "number", "0 to 1"),
+      Field("rotation3d", "number|cs.Rotation3D", "degrees about the vertical axis, -80 to 80, or a turn"),
+      Field("z", "number", "draw and hit order, higher in front (equal: the later child)"),
+      Field("hidden", "boolean", "not drawn and not hit"),
+      Field("clip", "boolean", "drawn clipped to its frame"),
     ]),
     ("cs.Event", "A timeline event.", []),
     ("cs.ChartGeometry", "Where a chart draws its data at the moment of the call.", [

@@ -78,7 +78,7 @@ enum CompositionBindings {
   /// The compositions written in Lua (`assets/compositions/NAME.lua`), installed as `cs.NAME`.
   static let builtIn = ["list", "carousel"]
 
-  /// `cs.NAME` is the function `assets/compositions/NAME.lua` returns (so a place inside it is
+  /// `cs.NAME` calls the function `assets/compositions/NAME.lua` returns (a place inside it is
   /// reported as the script's that called it). Without the assets, `cs.NAME` says so.
   static func installBuiltIns(_ lua: LuaState, into cs: Int32, _ context: BindingContext) {
     for name in builtIn {
@@ -89,7 +89,16 @@ enum CompositionBindings {
         try lua.load(bytes, chunkName: "=chartscene/\(name).lua")
         try lua.pcall(nargs: 0, nresults: 1)
         guard lua.type(at: -1) == .function else { lua.pop(); throw LuaError("compositions/\(name).lua must return a function", wantsLocation: false) }
-        lua.rawSet(cs, name)
+        // Called through a C function: a script's `return cs.list{...}` (a tail call) keeps
+        // its own frame, so errors can still name its line.
+        let ref = lua.ref()
+        lua.setFunction(cs, name) { lua in
+          let args = lua.top
+          lua.pushRef(ref)
+          lua.insert(1)
+          try lua.pcall(nargs: args, nresults: 1)
+          return 1
+        }
       } catch {
         let message = (error as? LuaError)?.message ?? "\(error)"
         lua.setFunction(cs, name) { _ in throw LuaError(message) }

@@ -73,7 +73,8 @@ enum CompositionViewBinding {
     }
     lua.setFunction(cs, "error") { lua in
       let message = try lua.checkString(1, function: "error")
-      let level = Int32(try lua.optNumber(2, function: "error") ?? 2)
+      // From a built-in composition, its own frame (the place is then its caller's).
+      let level = Int32(try lua.optNumber(2, function: "error") ?? (lua.isBuiltIn(level: 1) ? 1 : 2))
       throw LuaError(lua.where(level: max(1, min(level, 100))) + " " + message, wantsLocation: false)
     }
   }

@@ -115,14 +115,17 @@ local checks = {
   frame = function(v, i)
     if type(v) ~= "table" then error(("bad frame for child %d in layout ({x, y, width, height} expected, got %s)"):format(i, type(v)), 3) end
     local x, y, w, h = v.x or v[1] or 0, v.y or v[2] or 0, v.width or v[3], v.height or v[4]
-    for _, n in ipairs({ x, y, w, h }) do
-      if not finite(n) then error(("bad frame for child %d in layout (finite numbers x, y, width, height expected)"):format(i), 3) end
+    if not (finite(x) and finite(y) and finite(w) and finite(h)) then
+      error(("bad frame for child %d in layout (finite numbers x, y, width, height expected)"):format(i), 3)
     end
     if w < 0 or h < 0 then error(("bad frame for child %d in layout (width and height must not be negative, got %g x %g)"):format(i, w, h), 3) end
     if math.abs(x) > 1e6 or math.abs(y) > 1e6 or w > 1e6 or h > 1e6 then error(("bad frame for child %d in layout (numbers up to 1000000)"):format(i), 3) end
     return { x, y, w, h }
   end,
-  offset = function(v, i) return point(v, "offset", i) end,
+  offset = function(v, i)
+    local p = point(v, "offset", i) -- not a tail call: the error's level counts this frame
+    return p
+  end,
   scale = function(v, i)
     if not finite(v) or v < 0 or v > 1e6 then error(("bad scale for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, tostring(v)), 3) end
     return v

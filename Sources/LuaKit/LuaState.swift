@@ -135,6 +135,9 @@ public final class LuaState {
     return String(cString: buf)
   }
 
+  /// True when the Lua code at `level` is a built-in composition's (a chunk `=chartscene/...`).
+  public func isBuiltIn(level: Int32) -> Bool { cs_isbuiltin(L, level) != 0 }
+
   // MARK: - Stack
 
   public var top: Int32 { lua_gettop(L) }

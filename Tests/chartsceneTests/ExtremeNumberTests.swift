@@ -73,6 +73,8 @@ final class ExtremeNumberTests: TempFolderCase {
     "cs.CanvasOptions": "return cs.scene { width = 200, height = 160, root = cs.canvas { draw = function(g) g:circle(20, 20, 10):fill() end, OPT } }",
     "cs.ListOptions": "return cs.scene { width = 200, height = 160, root = cs.list { cs.chart { data = a }, cs.chart { data = b }, OPT } }",
     "cs.CarouselOptions": "return cs.scene { width = 200, height = 160, root = cs.carousel { cs.card { data = a }, cs.card { data = b }, OPT } }",
+    "cs.ViewOptions": "return cs.scene { width = 200, height = 160, root = cs.view { layout = function(self, w, h) self.children[1].frame = { 0, 0, w, h / 2 } end, cs.chart { data = a }, OPT } }",
+    "cs.ChildLayout": "return cs.scene { width = 200, height = 160, root = cs.view { layout = function(self, w, h) local c = self.children[1]; c.OPT end, cs.chart { data = a } } }",
     "cs.CardsOptions": "return cs.scene { width = 200, height = 160, root = cs.cards { cs.card { data = a }, cs.card { data = b }, OPT } }",
     "cs.TabsOptions": "return cs.scene { width = 200, height = 160, root = cs.tabs { { title = 'A', view = cs.chart { data = a } }, { title = 'B', view = cs.chart { data = b } }, OPT } }",
     "cs.Frame": "return cs.scene { width = 200, height = 160, root = cs.vstack { cs.chart { data = a, frame = { OPT } } } }",
@@ -84,7 +86,7 @@ final class ExtremeNumberTests: TempFolderCase {
     "cs.GraphicsTextOptions": "return cs.scene { width = 200, height = 160, root = cs.canvas { draw = function(g) g:text('Hi', 10, 10, { OPT }) end } }",
   ]
   /// Classes whose numbers are covered by hand below (inline series) or are read-only fields.
-  static let notOptions: Set<String> = ["cs.SeriesOptions", "cs.SeriesLine", "cs.ChartSet", "cs.Scene", "cs.GestureEvent", "cs.ChartGeometry"]
+  static let notOptions: Set<String> = ["cs.SeriesOptions", "cs.SeriesLine", "cs.ChartSet", "cs.Scene", "cs.GestureEvent", "cs.ChartGeometry", "cs.View"]
   static let events = ["cs.TapOptions": "tap", "cs.LongpressOptions": "longpress", "cs.DragOptions": "drag", "cs.ScrollOptions": "scroll"]
 
   static let prelude = "local cs = require('chartscene')\nlocal a, b = cs.data.sample()[1], cs.data.sample()[4]\n"

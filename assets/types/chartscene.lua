@@ -260,17 +260,6 @@
 ---@field scrolls? cs.ScrollAxis its drag handler takes drags along this axis that begin on a chart's plot or a view inside
 ---@field inspect? fun(self: cs.View): table more fields for --inspect
 
----What a layout may set on self.children[i] (also: id, kind, view, index to read).
----@class cs.ChildLayout
----@field frame? number[]|{x: number, y: number, width: number, height: number} {x, y, width, height} in the view's content coordinates (default: all of it)
----@field offset? number[] {dx, dy}: drawn moved by this much
----@field scale? number drawn scaled about its centre, 0 to 1000000
----@field opacity? number 0 to 1
----@field rotation3d? number|cs.Rotation3D degrees about the vertical axis, -80 to 80, or a turn
----@field z? number draw and hit order, higher in front (equal: the later child)
----@field hidden? boolean not drawn and not hit
----@field clip? boolean drawn clipped to its frame
-
 ---A stack of cards: drag the top one down to send it back, tap to open it.
 ---@class cs.CardsOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect)
@@ -460,6 +449,17 @@ local ChartSet = {}
 ---@field duration number 
 ---@field theme string "day", "night" or "custom"
 ---@field root cs.View 
+
+---What a layout may set on self.children[i] (also: id, kind, view, index to read).
+---@class cs.ChildLayout
+---@field frame number[]|{x: number, y: number, width: number, height: number} {x, y, width, height} in the view's content coordinates (default: all of it)
+---@field offset number[] {dx, dy}: drawn moved by this much
+---@field scale number drawn scaled about its centre, 0 to 1000000
+---@field opacity number 0 to 1
+---@field rotation3d number|cs.Rotation3D degrees about the vertical axis, -80 to 80, or a turn
+---@field z number draw and hit order, higher in front (equal: the later child)
+---@field hidden boolean not drawn and not hit
+---@field clip boolean drawn clipped to its frame
 
 ---A timeline event.
 ---@class cs.Event

@@ -102,4 +102,5 @@ double cs_now(void);
 /// "chunk:line:" of the function at `level` (1 = the Lua function that called a C function),
 /// copied into buf; empty when unknown.
 void cs_where(lua_State *L, int level, char *buf, size_t bufsize);
+int cs_isbuiltin(lua_State *L, int level);
 #endif
