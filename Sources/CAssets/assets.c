@@ -25,6 +25,7 @@ CS_EMBED(cs_a_font_license, "fonts/LICENSE-Inter.txt")
 CS_EMBED(cs_a_data_sample, "data/chart_data.json")
 CS_EMBED(cs_a_composition_carousel, "compositions/carousel.lua")
 CS_EMBED(cs_a_composition_list, "compositions/list.lua")
+CS_EMBED(cs_a_composition_tabs, "compositions/tabs.lua")
 CS_EMBED(cs_a_preset_cards, "presets/cards.lua")
 CS_EMBED(cs_a_preset_carousel, "presets/carousel.lua")
 CS_EMBED(cs_a_preset_day, "presets/day.lua")
@@ -42,6 +43,7 @@ static const cs_asset table[] = {
   CS_ENTRY("data/chart_data.json", cs_a_data_sample),
   CS_ENTRY("compositions/carousel.lua", cs_a_composition_carousel),
   CS_ENTRY("compositions/list.lua", cs_a_composition_list),
+  CS_ENTRY("compositions/tabs.lua", cs_a_composition_tabs),
   CS_ENTRY("presets/cards.lua", cs_a_preset_cards),
   CS_ENTRY("presets/carousel.lua", cs_a_preset_carousel),
   CS_ENTRY("presets/day.lua", cs_a_preset_day),

@@ -43,7 +43,7 @@ public enum APIDefinitions {
     ("cs.Align", Alignment.allCases.map(\.rawValue)),
     ("cs.TextAlign", TextAlign.allCases.map(\.rawValue)),
     ("cs.Weight", Font.Weight.allCases.map(\.rawValue)),
-    ("cs.TabIcon", TabsSpec.Icon.allCases.map(\.rawValue)),
+    ("cs.TabIcon", ["list", "carousel", "cards", "chart"]),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
     ("cs.ScrollAxis", ScrollAxis.allCases.map(\.rawValue)),

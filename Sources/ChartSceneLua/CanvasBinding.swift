@@ -10,6 +10,8 @@ final class CanvasRecorder {
   var path = Path()
   var color: Color
   var lineWidth = 1.0
+  /// How strokes end (`g:lineCap`); round by default. Not restored by g:restore.
+  var lineCap = LineCap.round
   /// Per g:save() level: how many pushes (transforms, clips) to undo on g:restore().
   var levels: [(pushes: [DisplayItem], color: Color, lineWidth: Double, net: Affine)] = []
   /// All the transforms in force (translations and scales), to bound what they reach.
@@ -128,6 +130,11 @@ enum CanvasBinding {
       guard w <= coordinateLimit else { throw lua.argumentError(2, function: "lineWidth", "a number between 0 and \(Int(coordinateLimit)) expected, got \(LuaOptions.text(w))") }
       r.lineWidth = w
     }
+    method("lineCap") { lua, r in
+      let name = try lua.checkString(2, function: "lineCap")
+      guard let cap = LineCap(rawValue: name) else { throw lua.argumentError(2, function: "lineCap", "'butt', 'round' or 'square' expected, got '\(name)'") }
+      r.lineCap = cap
+    }
     method("moveTo") { lua, r in let p = try numbers(lua, "moveTo", 2); r.path.move(to: Point(p[0], p[1])) }
     method("lineTo") { lua, r in let p = try numbers(lua, "lineTo", 2); r.path.line(to: Point(p[0], p[1])) }
     method("rect") { lua, r in
@@ -138,7 +145,7 @@ enum CanvasBinding {
     method("circle") { lua, r in let p = try numbers(lua, "circle", 3); r.path.circle(Point(p[0], p[1]), abs(p[2])) }
     method("close") { _, r in r.path.close() }
     method("stroke") { _, r in
-      if !r.path.isEmpty { r.items.append(.path(r.path, .stroke(r.color, width: r.lineWidth))) }
+      if !r.path.isEmpty { r.items.append(.path(r.path, .stroke(r.color, width: r.lineWidth, cap: r.lineCap))) }
       r.path = Path()
     }
     method("fill") { _, r in

@@ -2,7 +2,7 @@ import ChartModel
 import LuaKit
 import SceneGraph
 
-/// `cs.list`, `cs.carousel`, `cs.cards`, `cs.tabs`: the article's three compositions and
+/// `cs.cards` (Swift) and the compositions written in Lua (`cs.list`, `cs.carousel`, `cs.tabs`:
 /// the tab view that holds them.
 enum CompositionBindings {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
@@ -34,49 +34,10 @@ enum CompositionBindings {
       }
       return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .cards(spec), style: try ViewBindings.style(o), children: children), o, context))
     }
-    lua.setFunction(cs, "tabs") { lua in
-      try lua.checkTable(1, function: "tabs")
-      let o = try LuaOptions(lua, 1, owner: "cs.tabs", known: common + ["selected"], allowsArray: true)
-      var titles: [String] = [], icons: [TabsSpec.Icon?] = [], views: [Node] = []
-      var viewCount = 1
-      for i in 0..<o.arrayCount {
-        lua.rawGet(o.index, index: i + 1)
-        defer { lua.pop() }
-        guard lua.type(at: -1) == .table else { throw LuaError("bad tab #\(i + 1) in cs.tabs ({ title = ..., view = ... } expected, got \(lua.valueTypeName(at: -1)))") }
-        let t = try LuaOptions(lua, -1, owner: "cs.tabs tab #\(i + 1)", known: ["title", "view", "icon"])
-        guard let title = try t.string("title") else { throw LuaError("missing field 'title' in cs.tabs tab #\(i + 1)") }
-        let view: Node? = try t.with("view") { idx throws -> Node in
-          guard let n = lua.object(at: idx, ViewBindings.typeName) as? Node else { throw t.fieldError("view", expected: "view") }
-          return n
-        }
-        guard let view else { throw LuaError("missing field 'view' in cs.tabs tab #\(i + 1)") }
-        guard context.adopt(view) else { throw LuaError("the view of cs.tabs tab #\(i + 1) is already used elsewhere in the scene") }
-        guard view.levels < Node.maxLevels else { throw LuaError("views are nested more than \(Node.maxLevels) levels deep in cs.tabs") }
-        viewCount += view.views
-        try ViewBindings.checkViewCount(viewCount, "cs.tabs")
-        titles.append(title)
-        icons.append(try t.choice("icon", TabsSpec.Icon.self))
-        views.append(view)
-      }
-      guard !views.isEmpty else { throw LuaError("cs.tabs needs at least one tab ({ title = ..., view = ... })") }
-      var spec = TabsSpec(titles: titles, icons: icons)
-      if o.has("selected") {
-        if let n = try? o.number("selected") {
-          guard let k = LuaOptions.integer(n), k >= 1, k <= titles.count else { throw LuaError("bad field 'selected' in cs.tabs (a tab number from 1 to \(titles.count), or a title)") }
-          spec.selected = k - 1
-        } else if let title = try o.string("selected") {
-          guard let k = titles.firstIndex(of: title) else {
-            throw LuaError("bad field 'selected' in cs.tabs (no tab titled '\(title)'; tabs are " + titles.map { "'\($0)'" }.joined(separator: ", ") + ")")
-          }
-          spec.selected = k
-        }
-      }
-      return ViewBindings.push(lua, try ViewBindings.finish(Node(id: try o.string("id"), kind: .tabs(spec), style: try ViewBindings.style(o), children: views), o, context))
-    }
   }
 
   /// The compositions written in Lua (`assets/compositions/NAME.lua`), installed as `cs.NAME`.
-  static let builtIn = ["list", "carousel"]
+  static let builtIn = ["list", "carousel", "tabs"]
 
   /// `cs.NAME` calls the function `assets/compositions/NAME.lua` returns (a place inside it is
   /// reported as the script's that called it). Without the assets, `cs.NAME` says so.

@@ -22,7 +22,7 @@ final class ViewScript {
 /// `cs.view{}`: a composition written in Lua (state, layout, handlers), `cs.options` and
 /// `cs.error` for the modules that define compositions (`assets/compositions/`).
 enum CompositionViewBinding {
-  static let keys = ["kind", "state", "layout", "options", "clip", "scrolls", "inspect"]
+  static let keys = ["kind", "state", "layout", "options", "clip", "scrolls", "inspect", "draw"]
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     loadPrelude(lua, context)
@@ -50,7 +50,8 @@ enum CompositionViewBinding {
         }
         return out
       }) { spec.options = options }
-      let children = try ViewBindings.children(lua, o, context)
+      // Messages about the children name the composition's constructor (`cs.tabs`).
+      let children = try ViewBindings.children(lua, o, context, owner: name == "view" ? "cs.view" : "cs.\(name)")
       let node = Node(id: try o.string("id"), kind: .view(spec), style: try ViewBindings.style(o), children: children)
       let script = ViewScript(node: node, number: context.viewScripts.count + 1)
       context.viewScripts.append(script)
@@ -61,9 +62,25 @@ enum CompositionViewBinding {
       let owner = try lua.checkString(1, function: "options")
       try lua.checkTable(2, function: "options")
       try lua.checkTable(3, function: "options")
-      try check(lua, owner: owner, options: 2, schema: 3)
+      let viewKeys = lua.isNil(4) ? true : (lua.toBool(4) ?? true)
+      try check(lua, owner: owner, options: 2, schema: 3, viewKeys: viewKeys)
       lua.pushValue(2)
       return 1
+    }
+    lua.setFunction(cs, "measure") { lua in
+      let text = try lua.checkString(1, function: "measure")
+      var font = Font(size: 14, weight: .regular)
+      if !lua.isNil(2) {
+        try lua.checkTable(2, function: "measure")
+        let o = try LuaOptions(lua, 2, owner: "cs.measure", known: ["size", "weight"])
+        font.size = try o.number("size", in: 0.001...1000) ?? 14
+        font.weight = try o.choice("weight", Font.Weight.self) ?? .regular
+      }
+      guard let m = context.measurer else { throw LuaError("cs.measure works once the scene is built (in layout, draw, handlers, cs.call and update)") }
+      let s = m.measure(text, font: font)
+      lua.push(s.width)
+      lua.push(s.height)
+      return 2
     }
     lua.setFunction(cs, "rubberband") { lua in
       let x = try lua.checkNumber(1, function: "rubberband"), lo = try lua.checkNumber(2, function: "rubberband")
@@ -151,6 +168,7 @@ enum CompositionViewBinding {
     }
     v.layout = try function("layout")
     v.inspect = try function("inspect")
+    let draw = try function("draw")
     for (k, fill) in [(0, { (c: Node) in ViewBindings.pushExisting(lua, c) }), (1, { c in if c.explicitID { lua.push(c.id) } else { lua.push(false) } }), (2, { c in lua.push(c.kind.name) })] {
       lua.newTable(array: Int32(node.children.count))
       for (i, c) in node.children.enumerated() { fill(c); lua.rawSet(-2, index: i + 1) }
@@ -162,6 +180,20 @@ enum CompositionViewBinding {
       spec.layout = ViewLayout { [weak lua, weak v, weak context] w, h, t in
         guard let lua, let v, let context, let node = v.node else { return [] }
         return try layout(lua, context, v, node, layoutRef, w, h, t)
+      }
+    }
+    if let draw {
+      // The canvas function (g, w, h, t) with the view bound as `self`.
+      try prelude(lua, context, "bind", results: 1) {
+        lua.pushRef(draw)
+        ViewBindings.pushExisting(lua, node)
+        return 2
+      }
+      lua.unref(draw)
+      let bound = lua.ref()
+      spec.draw = { [weak lua] w, h, t, theme in
+        guard let lua else { return [] }
+        return try CanvasBinding.run(lua, bound, width: w, height: h, time: t, theme: theme)
       }
     }
     spec.inspect = { [weak lua, weak v, weak context] t in
@@ -258,7 +290,7 @@ enum CompositionViewBinding {
   /// A Lua value as JSON: a table with keys 1…n is an array, other tables objects (keys sorted).
   static func json(_ lua: LuaState, _ i: Int32, depth: Int) -> OrderedJSON {
     switch lua.type(at: i) {
-    case .number: return .number(lua.toNumber(i) ?? 0)
+    case .number: return lua.isInteger(i) ? .pixels(lua.toNumber(i) ?? 0) : .number(lua.toNumber(i) ?? 0)
     case .string: return .string(lua.toString(i) ?? "")
     case .boolean: return .bool(lua.toBool(i) ?? false)
     case .table:
@@ -290,11 +322,11 @@ enum CompositionViewBinding {
 
   /// `cs.options(owner, t, schema)`: checks a composition's options as the built-in views'
   /// are checked (unknown keys with a suggestion, types, ranges); the common view keys pass.
-  static func check(_ lua: LuaState, owner: String, options: Int32, schema: Int32) throws {
+  static func check(_ lua: LuaState, owner: String, options: Int32, schema: Int32, viewKeys: Bool = true) throws {
     let s = lua.absIndex(schema)
     var names: [String] = []
     lua.forEach(s) { if let k = lua.toString(-2) { names.append(k) } }
-    let o = try LuaOptions(lua, options, owner: owner, known: ViewBindings.common + names.sorted(), allowsArray: true)
+    let o = try LuaOptions(lua, options, owner: owner, known: (viewKeys ? ViewBindings.common : []) + names.sorted(), allowsArray: viewKeys)
     for key in names.sorted() {
       lua.rawGet(s, key)
       defer { lua.pop() }

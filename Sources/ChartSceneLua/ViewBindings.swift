@@ -20,6 +20,10 @@ enum ViewBindings {
         case "width": lua.push(n.contentFrame.width)
         case "height": lua.push(n.contentFrame.height)
         // The size its `frame` option fixes (nil: the layout decides).
+        case "padding":
+          let p = n.style.padding
+          lua.newTable()
+          for (k, v) in [("top", p.top), ("left", p.left), ("bottom", p.bottom), ("right", p.right)] { lua.push(v); lua.rawSet(-2, k) }
         case "frameWidth": if let w = n.style.width { lua.push(w) } else { lua.pushNil() }
         case "frameHeight": if let h = n.style.height { lua.push(h) } else { lua.pushNil() }
         default:
@@ -174,23 +178,24 @@ enum ViewBindings {
     return try finish(Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o)), o, context)
   }
 
-  static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext) throws(LuaError) -> [Node] {
+  static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext, owner: String? = nil) throws(LuaError) -> [Node] {
+    let owner = owner ?? o.owner
     var out: [Node] = []
     var views = 1
     for i in 0..<o.arrayCount {
       lua.rawGet(o.index, index: i + 1)
       defer { lua.pop() }
       guard let n = lua.object(at: -1, typeName) as? Node else {
-        throw LuaError("bad child #\(i + 1) in \(o.owner) (view expected, got \(lua.valueTypeName(at: -1)))")
+        throw LuaError("bad child #\(i + 1) in \(owner) (view expected, got \(lua.valueTypeName(at: -1)))")
       }
       if !context.adopt(n) {  // also a view given twice in this list
-        throw LuaError("child #\(i + 1) in \(o.owner) is already used elsewhere in the scene (a view can be placed once)")
+        throw LuaError("child #\(i + 1) in \(owner) is already used elsewhere in the scene (a view can be placed once)")
       }
       guard n.levels < Node.maxLevels else {
-        throw LuaError("views are nested more than \(Node.maxLevels) levels deep in \(o.owner)")
+        throw LuaError("views are nested more than \(Node.maxLevels) levels deep in \(owner)")
       }
       views += n.views
-      try checkViewCount(views, o.owner)
+      try checkViewCount(views, owner)
       out.append(n)
     }
     return out

@@ -204,6 +204,9 @@ function M.records(views, ids, kinds)
   return children, values
 end
 
+-- `fn(view, ...)` as a function of the rest (a view's draw as a canvas function).
+function M.bind(fn, view) return function(...) return fn(view, ...) end end
+
 return M
 """#
 }

@@ -168,6 +168,8 @@ public final class LuaState {
     guard let p = lua_tolstring(L, i, &len) else { return nil }
     return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
   }
+  /// True for a number of Lua's integer subtype.
+  public func isInteger(_ i: Int32) -> Bool { lua_isinteger(L, i) != 0 }
   public func toNumber(_ i: Int32) -> Double? {
     guard lua_type(L, i) == LUA_TNUMBER else { return nil }
     return lua_tonumberx(L, i, nil)

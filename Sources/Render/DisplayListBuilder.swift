@@ -119,9 +119,13 @@ public struct DisplayListBuilder {
       if progress > 0.001, let id = shownID, let shown = n.children.first(where: { $0.id == id }), let chart = shown.chart {
         overlays.append(contentsOf: modal(chart, ctx, progress: progress))
       }
-    case .tabs(let spec):
-      items.append(contentsOf: tabBar(spec, content, ctx))
     case .view(let spec):
+      if let draw = spec.draw {
+        let recorded = try draw(content.width, content.height, ctx.t, ctx.theme)
+        items.append(.pushTransform(.translation(content.x, content.y)))
+        items.append(contentsOf: recorded)
+        items.append(.popTransform)
+      }
       // Back to front by `z` (equal: in order).
       children = n.children.enumerated().sorted { ($0.element.placement.z, $0.offset) < ($1.element.placement.z, $1.offset) }.map(\.element)
       if spec.clips {
@@ -193,53 +197,5 @@ public struct DisplayListBuilder {
     items.append(contentsOf: b.build())
     items.append(.popClip)
     return items
-  }
-
-  /// The bar of a `cs.tabs`: an icon and a title per tab, the selected one in the accent.
-  func tabBar(_ spec: TabsSpec, _ content: Rect, _ ctx: Context) -> [DisplayItem] {
-    let (bar, tabs) = Layout.tabBar(spec, content)
-    var items: [DisplayItem] = [
-      .path(.rect(bar), .fill(ctx.theme.cardBackground)),
-      .path(.line(Point(bar.x, bar.y + 0.5), Point(bar.maxX, bar.y + 0.5)), .stroke(ctx.theme.grid, width: 1, cap: .butt)),
-    ]
-    for (k, r) in tabs.enumerated() {
-      let color = k == spec.selected ? ctx.theme.accent : ctx.theme.axisText
-      let title = spec.titles[k]
-      let size = measurer.measure(title, font: CompositionMetrics.tabFont)
-      items.append(contentsOf: TabIcons.draw(spec.icons[k] ?? .chart, center: Point(r.midX, r.y + 19), color: color))
-      items.append(.text(TextRun(title, font: CompositionMetrics.tabFont, color: color, origin: Point(r.midX, r.maxY - size.height - 5), align: .center)))
-    }
-    return items
-  }
-}
-
-/// Icons the host draws for tab bars (22 px).
-enum TabIcons {
-  static func draw(_ icon: TabsSpec.Icon, center c: Point, color: Color) -> [DisplayItem] {
-    var p = Path()
-    switch icon {
-    case .list:
-      for k in -1...1 {
-        let y = c.y + Double(k) * 7
-        p.rect(Rect(c.x - 10, y - 2, 4, 4), radius: 1)
-        p.rect(Rect(c.x - 4, y - 1.5, 14, 3), radius: 1.5)
-      }
-      return [.path(p, .fill(color))]
-    case .carousel:
-      p.rect(Rect(c.x - 5, c.y - 9, 10, 18), radius: 2)
-      var side = Path()
-      side.move(to: Point(c.x - 8, c.y - 6)); side.line(to: Point(c.x - 11, c.y - 4)); side.line(to: Point(c.x - 11, c.y + 4)); side.line(to: Point(c.x - 8, c.y + 6))
-      side.move(to: Point(c.x + 8, c.y - 6)); side.line(to: Point(c.x + 11, c.y - 4)); side.line(to: Point(c.x + 11, c.y + 4)); side.line(to: Point(c.x + 8, c.y + 6))
-      return [.path(p, .fill(color)), .path(side, .stroke(color, width: 2))]
-    case .cards:
-      p.rect(Rect(c.x - 10, c.y - 4, 20, 13), radius: 2.5)
-      var back = Path()
-      back.move(to: Point(c.x - 7, c.y - 7)); back.line(to: Point(c.x + 7, c.y - 7))
-      back.move(to: Point(c.x - 4, c.y - 10)); back.line(to: Point(c.x + 4, c.y - 10))
-      return [.path(p, .fill(color)), .path(back, .stroke(color, width: 2))]
-    case .chart:
-      p.move(to: Point(c.x - 10, c.y + 6)); p.line(to: Point(c.x - 4, c.y - 1)); p.line(to: Point(c.x + 1, c.y + 3)); p.line(to: Point(c.x + 10, c.y - 7))
-      return [.path(p, .stroke(color, width: 2.2))]
-    }
   }
 }

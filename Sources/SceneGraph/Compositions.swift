@@ -11,16 +11,6 @@ public struct CardsSpec: Sendable {
   public init() {}
 }
 
-/// `cs.tabs{}`: a tab bar and the selected tab's view.
-public struct TabsSpec: Sendable {
-  public enum Icon: String, Sendable, CaseIterable { case list, carousel, cards, chart }
-  public var titles: [String]
-  public var icons: [Icon?]
-  /// Index of the selected tab (0-based).
-  public var selected = 0
-  public init(titles: [String], icons: [Icon?]) { self.titles = titles; self.icons = icons }
-}
-
 /// What layout decides about how a child is drawn inside a composition (a carousel item's
 /// turn, a deeper card's scale): applied on top of the child's own style.
 public struct Placement: Sendable, Equatable {
@@ -75,6 +65,9 @@ public struct ViewSpec {
   public var scrolls: ScrollAxis?
   /// Places the children (see `ViewLayout`).
   public var layout: ViewLayout?
+  /// What the view draws itself (behind its children), in content coordinates, for a
+  /// content size at a time (`draw = function(self, g, w, h, t)`).
+  public var draw: ((Double, Double, Double, Theme) throws -> [DisplayItem])?
   /// Fields `--inspect` shows for the view at a time (its state), after `drawn`.
   public var inspect: ((Double) -> [(String, OrderedJSON)])?
   public init(name: String) { self.name = name }
@@ -133,8 +126,6 @@ public final class ViewLayout {
 
 /// Metrics of the compositions' chrome.
 public enum CompositionMetrics {
-  public static let tabBarHeight = 56.0
-  public static let tabFont = Font(size: 11, weight: .semibold)
   /// Cards deeper than this are not drawn (hidden behind the ones in front).
   public static let visibleCards = 4
   /// The least height of the front card of a `cs.cards` (a title, a plot and its axis).

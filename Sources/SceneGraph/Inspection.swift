@@ -151,9 +151,6 @@ public struct Inspector {
     case .cards(let spec):
       f.append(("order", .array(Layout.cardsOrder(n, spec).map { .string($0.id) })))
       f.append(("modal", spec.modal.map { .string($0) } ?? .null))
-    case .tabs(let spec):
-      f.append(("selected", .pixels(Double(spec.selected + 1))))
-      f.append(("tabs", .array(spec.titles.map { .string($0) })))
     case .view(let spec):
       f += spec.inspect?(time) ?? []
     case .stack, .spacer, .canvas:

@@ -21,7 +21,7 @@ public final class Interaction {
   /// Every composition's behaviour, asked in this order: a `capture` (an open modal sheet)
   /// wins over hit testing; then, innermost node first, the first behaviour that grabs.
   let behaviours: [Behaviour] = [
-    ModalBehaviour(), ChartBehaviour(), CardsBehaviour(), TabsBehaviour(), HandlerBehaviour(),
+    ModalBehaviour(), ChartBehaviour(), CardsBehaviour(), HandlerBehaviour(),
   ]
   /// Where the pointer last went down (scene pixels).
   var pointerDown: Point?

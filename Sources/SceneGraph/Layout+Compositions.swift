@@ -92,28 +92,6 @@ extension Layout {
   /// Depth over which a card sent back dissolves behind the front card.
   public static let passingDepth = 2.0
 
-  /// The selected tab's view above a tab bar.
-  func placeTabs(_ n: Node, _ spec: TabsSpec, _ inner: Rect) {
-    let content = inner.inset(bottom: min(inner.height, CompositionMetrics.tabBarHeight))
-    for (k, c) in n.children.enumerated() {
-      place(c, in: content)
-      var p = Placement()
-      p.visible = k == spec.selected
-      // A newly selected tab fades in.
-      if k == spec.selected { p.opacity = presented(n.id + ".fade", 1) }
-      c.placement = p
-    }
-  }
-
-  /// The tab bar's rect and one rect per tab.
-  public static func tabBar(_ spec: TabsSpec, _ inner: Rect) -> (bar: Rect, tabs: [Rect]) {
-    let h = min(inner.height, CompositionMetrics.tabBarHeight)
-    let bar = Rect(inner.x, inner.maxY - h, inner.width, h)
-    let n = max(1, spec.titles.count)
-    let w = bar.width / Double(n)
-    return (bar, (0..<spec.titles.count).map { Rect(bar.x + Double($0) * w, bar.y, w, h) })
-  }
-
   /// The sheet a modal card is shown in.
   public static func modalFrame(sceneSize: Size) -> Rect {
     let i = CompositionMetrics.modalInsets

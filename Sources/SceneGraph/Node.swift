@@ -100,7 +100,6 @@ public final class Node {
     case text(TextSpec)
     case canvas(CanvasSpec)
     case cards(CardsSpec)
-    case tabs(TabsSpec)
     case view(ViewSpec)
 
     /// The name shown as `kind` in `--inspect`.
@@ -115,7 +114,6 @@ public final class Node {
       case .text: "text"
       case .canvas: "canvas"
       case .cards: "cards"
-      case .tabs: "tabs"
       case .view(let v): v.name
       }
     }

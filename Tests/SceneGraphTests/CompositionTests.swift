@@ -43,18 +43,4 @@ final class CompositionTests: XCTestCase {
     XCTAssertTrue(afterDim.contains { if case .text(let r) = $0 { return r.text == "y0" || r.text == "Line 0" }; return false }, "no check marks in the modal")
   }
 
-  func testTabsShowOnlyTheSelectedView() throws {
-    var spec = TabsSpec(titles: ["A", "B"], icons: [.list, nil])
-    spec.selected = 1
-    let tabs = Node(id: "t", kind: .tabs(spec), children: cards(2, card: false))
-    let scene = try laidOut(tabs)
-    XCTAssertEqual(tabs.children.map(\.placement.visible), [false, true])
-    XCTAssertEqual(tabs.children[1].frame.height, 800 - CompositionMetrics.tabBarHeight)
-    XCTAssertTrue(inspect(scene).contains("\"selected\": 2"))
-    let texts = try DisplayListBuilder(measurer: measurer).build(scene, time: 0).items.compactMap { item -> String? in
-      if case .text(let r) = item { return r.text }
-      return nil
-    }
-    XCTAssertTrue(texts.contains("A") && texts.contains("B"))
-  }
 }

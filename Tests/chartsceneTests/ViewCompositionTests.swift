@@ -136,4 +136,30 @@ final class ViewCompositionTests: FolderCase {
     let scroll = try XCTUnwrap((try json(r)["root"] as? [String: Any])?["scroll"] as? Double)
     XCTAssertEqual(scroll, 250, accuracy: 1, "the drag that began on r2's plot scrolled the list")
   }
+
+  func testLuaTabsSelectOnATapOfTheBarAndFadeIn() throws {
+    try write("t.lua", """
+      local s = cs.data.sample()
+      return cs.scene{ width = 300, height = 400, fps = 30, duration = 2, root = cs.tabs{ id = "t",
+          { title = "A", view = cs.chart{ id = "a", data = s[1] }, icon = "list" },
+          { title = "B", view = cs.chart{ id = "b", data = s[2] } } },
+        timeline = { cs.tap{ at = 0.5, pos = { 225, 380 } } } }
+      """)
+    var r = try run(["t.lua", "--inspect", "--at", "0.4"])
+    var root = try XCTUnwrap(try json(r)["root"] as? [String: Any], r.stderr)
+    XCTAssertEqual(root["selected"] as? Int, 1)
+    XCTAssertEqual(root["tabs"] as? [String], ["A", "B"])
+    var kids = try XCTUnwrap(root["children"] as? [[String: Any]])
+    XCTAssertEqual(kids[0]["frame"] as? [Double], [0, 0, 300, 344])
+    XCTAssertEqual(kids[1]["visible"] as? Bool, false)
+    // Half-way through the fade, the new tab is shown and partly transparent.
+    r = try run(["t.lua", "--inspect", "--at", "0.65"])
+    root = try XCTUnwrap(try json(r)["root"] as? [String: Any], r.stderr)
+    XCTAssertEqual(root["selected"] as? Int, 2)
+    kids = try XCTUnwrap(root["children"] as? [[String: Any]])
+    XCTAssertNil(kids[1]["visible"])
+    let opacity = try XCTUnwrap((kids[1]["placed"] as? [String: Any])?["opacity"] as? Double)
+    XCTAssertGreaterThan(opacity, 0.05)
+    XCTAssertLessThan(opacity, 0.95)
+  }
 }
