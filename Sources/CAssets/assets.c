@@ -23,6 +23,7 @@ CS_EMBED(cs_a_font_semibold, "fonts/Inter-SemiBold.otf")
 CS_EMBED(cs_a_font_bold, "fonts/Inter-Bold.otf")
 CS_EMBED(cs_a_font_license, "fonts/LICENSE-Inter.txt")
 CS_EMBED(cs_a_data_sample, "data/chart_data.json")
+CS_EMBED(cs_a_composition_cards, "compositions/cards.lua")
 CS_EMBED(cs_a_composition_carousel, "compositions/carousel.lua")
 CS_EMBED(cs_a_composition_list, "compositions/list.lua")
 CS_EMBED(cs_a_composition_tabs, "compositions/tabs.lua")
@@ -41,6 +42,7 @@ static const cs_asset table[] = {
   CS_ENTRY("fonts/Inter-Bold.otf", cs_a_font_bold),
   CS_ENTRY("fonts/LICENSE-Inter.txt", cs_a_font_license),
   CS_ENTRY("data/chart_data.json", cs_a_data_sample),
+  CS_ENTRY("compositions/cards.lua", cs_a_composition_cards),
   CS_ENTRY("compositions/carousel.lua", cs_a_composition_carousel),
   CS_ENTRY("compositions/list.lua", cs_a_composition_list),
   CS_ENTRY("compositions/tabs.lua", cs_a_composition_tabs),

@@ -129,12 +129,12 @@ public final class Simulation {
         p.updateChartAxes(n.id, spec: spec, plot: parts.plot, window: window, at: t)
         p.updateXLabels(n.id, spec: spec, parts: parts, measurer: session.text, at: t)
       }
-      if case .cards(let d) = n.kind, let id = d.modal ?? p.closingModal[n.id], let spec = n.children.first(where: { $0.id == id })?.chart?.full {
+      if n.placement.sheet > 0.001, let spec = n.chart?.full {
         let frame = Layout.modalChart(in: Layout.modalFrame(sceneSize: Size(scene.width, scene.height)))
         let window = p.window(spec.data, at: t)
         let parts = ChartParts.make(spec: spec, card: false, frame: frame, measurer: session.text, window: window)
-        p.updateChartAxes("modal", spec: spec, plot: parts.plot, window: window, at: t)
-        p.updateXLabels("modal", spec: spec, parts: parts, measurer: session.text, at: t)
+        p.updateChartAxes(Layout.sheetKey(n), spec: spec, plot: parts.plot, window: window, at: t)
+        p.updateXLabels(Layout.sheetKey(n), spec: spec, parts: parts, measurer: session.text, at: t)
       }
       n.children.forEach(visit)
     }

@@ -155,8 +155,13 @@ public enum APIDefinitions {
       Field("options", "table<string, number|string|boolean>", "settings a preset may fill: self.options"),
       Field("clip", "boolean", "clip the children to the content frame (default false)"),
       Field("scrolls", "cs.ScrollAxis", "its drag handler takes drags along this axis that begin on a chart's plot or a view inside"),
-      Field("inspect", "fun(self: cs.View): table", "more fields for --inspect"),
+      Field("inspect", "fun(self: cs.View): table", "more fields for --inspect (cs.null for null)"),
+      Field("draw", "fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number)", "draws the view itself, behind its children, in content coordinates"),
     ], arrayOf: "cs.View"),
+    Options(className: "cs.MeasureOptions", owner: "cs.measure", doc: "The font cs.measure measures with.", fields: [
+      Field("size", "number", "font size (default 14)"),
+      Field("weight", "cs.Weight", "font weight"),
+    ]),
     Options(className: "cs.CardsOptions", owner: "cs.cards", doc: "A stack of cards: drag the top one down to send it back, tap to open it.", fields: common + [
       Field("scaleStep", "number", "how much smaller each deeper card is (default 0.06)"),
       Field("offsetStep", "number", "how far each deeper card peeks out (default 40)"),
@@ -296,6 +301,8 @@ public enum APIDefinitions {
              returns: "table", doc: "Checks a composition's options as the built-in views' are checked (the common view keys pass); returns t."),
     Function(name: "cs.error", params: [Field("message", "string", ""), Field("level?", "integer", "2: the caller of the function calling cs.error")],
              returns: nil, doc: "Raises an error placed at the script's line that called the composition."),
+    Function(name: "cs.measure", params: [Field("text", "string", ""), Field("opts?", "cs.MeasureOptions", "")],
+             returns: "number, number", doc: "The width and height of a line of text (once the scene is built: in layout, draw, handlers)."),
     Function(name: "cs.rubberband", params: [Field("x", "number", ""), Field("lo", "number", ""), Field("hi", "number", ""), Field("margin", "number", "")],
              returns: "number", doc: "x kept within lo…hi softly: past an end by at most margin, like a scroll view's edge."),
     Function(name: "cs.cards", params: [Field("opts", "cs.CardsOptions", "")], returns: "cs.View", doc: "A stack of cards."),
@@ -378,6 +385,10 @@ public enum APIDefinitions {
       Field("z", "number", "draw and hit order, higher in front (equal: the later child)"),
       Field("hidden", "boolean", "not drawn and not hit"),
       Field("clip", "boolean", "drawn clipped to its frame"),
+      Field("depth", "number", "place in a stack, 0 = front: a card is dimmed by it"),
+      Field("passing", "number", "0 to 1: drawn once more over the front child, dissolving into it"),
+      Field("sheet", "number", "0 to 1: a chart shown full-size in a sheet over the scene, slid up this far"),
+      Field("modal", "boolean", "the sheet is open: it takes every press (e.sheet, e.inside)"),
     ]),
     ("cs.Event", "A timeline event.", []),
     ("cs.ChartGeometry", "Where a chart draws its data at the moment of the call.", [
@@ -397,6 +408,8 @@ public enum APIDefinitions {
       Field("dx", "number?", "a drag's translation since it began"), Field("dy", "number?", ""),
       Field("vx", "number?", "a drag's velocity (px/s)"), Field("vy", "number?", ""),
       Field("held", "boolean?", "true when a long press began the drag"),
+      Field("sheet", "boolean?", "true when an open sheet of the view (modal) took the press"),
+      Field("inside", "boolean?", "with sheet: the press is inside the sheet"),
     ]),
     ("cs.Graphics", "What a canvas draws with.", []),
   ]

@@ -19,13 +19,18 @@ final class ViewScript {
   init(node: Node, number: Int) { self.node = node; self.number = number }
 }
 
+final class NullValue: @unchecked Sendable { static let shared = NullValue() }
+
 /// `cs.view{}`: a composition written in Lua (state, layout, handlers), `cs.options` and
 /// `cs.error` for the modules that define compositions (`assets/compositions/`).
 enum CompositionViewBinding {
   static let keys = ["kind", "state", "layout", "options", "clip", "scrolls", "inspect", "draw"]
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
-    loadPrelude(lua, context)
+    // `cs.null`: a value an `inspect` function returns for JSON's null.
+    lua.register(LuaTypeInfo(name: "Null", describe: { _ in "cs.null" }))
+    lua.push(object: NullValue.shared, as: "Null")
+    lua.rawSet(cs, "null")
     lua.setFunction(cs, "view") { lua in
       try lua.checkTable(1, function: "view")
       let o = try LuaOptions(lua, 1, owner: "cs.view", known: ViewBindings.common + keys, allowsArray: true)
@@ -52,6 +57,7 @@ enum CompositionViewBinding {
       }) { spec.options = options }
       // Messages about the children name the composition's constructor (`cs.tabs`).
       let children = try ViewBindings.children(lua, o, context, owner: name == "view" ? "cs.view" : "cs.\(name)")
+      spec.explicitOptions = Set(spec.options.keys)
       let node = Node(id: try o.string("id"), kind: .view(spec), style: try ViewBindings.style(o), children: children)
       let script = ViewScript(node: node, number: context.viewScripts.count + 1)
       context.viewScripts.append(script)
@@ -119,6 +125,8 @@ enum CompositionViewBinding {
       lua.setFunction(lua.top, "shown") { [weak context] lua in
         guard let context, let v = script(lua, context) else { lua.pushValue(3); return 1 }
         let key = Presentation.StateKey(view: v.number, path: lua.toString(2) ?? "")
+        // A number that never moved is the one set (an integer stays one).
+        guard p.isStateAnimated(key) else { lua.pushValue(3); return 1 }
         lua.push(p.state(key, model: lua.toNumber(3) ?? 0, at: v.time ?? p.now))
         return 1
       }
@@ -136,6 +144,8 @@ enum CompositionViewBinding {
 
   /// Calls a function of the prelude with `args` pushed by `push`; leaves `results` on the stack.
   static func prelude(_ lua: LuaState, _ context: BindingContext, _ name: String, results: Int32, _ push: () -> Int32) throws {
+    // Loaded on first use: a script without compositions pays nothing for it.
+    if context.viewPrelude == 0 { loadPrelude(lua, context) }
     lua.pushRef(context.viewPrelude)
     lua.rawGet(-1, name)
     let fn = lua.top
@@ -259,6 +269,10 @@ enum CompositionViewBinding {
     if let z = number("z") { c.z = z }
     c.hidden = bool("hidden")
     c.clip = bool("clip")
+    c.depth = number("depth") ?? 0
+    c.passing = number("passing") ?? 0
+    c.sheet = number("sheet") ?? 0
+    c.modal = bool("modal")
     if lua.rawGet(t, "rotation3d") == .table {
       lua.rawGet(-1, index: 1); c.turn = lua.toNumber(-1) ?? 0; lua.pop()
       lua.rawGet(-1, index: 2); c.turnAboutX = lua.toBool(-1) ?? false; lua.pop()

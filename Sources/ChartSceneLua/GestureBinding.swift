@@ -42,6 +42,7 @@ enum GestureBinding {
     set("x", e.x); set("y", e.y); set("time", e.time)
     if let c = e.child { lua.push(c); lua.rawSet(-2, "child") }
     if e.kind == .scroll { set("dx", e.dx); set("dy", e.dy) }
+    if e.sheet { lua.push(true); lua.rawSet(-2, "sheet"); lua.push(e.inside); lua.rawSet(-2, "inside") }
     if let phase = e.phase {
       lua.push(phase.rawValue); lua.rawSet(-2, "phase")
       set("dx", e.dx); set("dy", e.dy); set("vx", e.vx); set("vy", e.vy)

@@ -17,6 +17,7 @@ enum ViewBindings {
         switch key {
         case "id": if n.explicitID { lua.push(n.id) } else { lua.pushNil() }
         case "kind": lua.push(n.kind.name)
+        case "uid": lua.push(n.id)
         case "width": lua.push(n.contentFrame.width)
         case "height": lua.push(n.contentFrame.height)
         // The size its `frame` option fixes (nil: the layout decides).

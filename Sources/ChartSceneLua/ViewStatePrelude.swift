@@ -163,8 +163,24 @@ local checks = {
     if type(v) ~= "boolean" then error(("bad clip for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
     return v
   end,
+  depth = function(v, i)
+    if not finite(v) or v < 0 or v > 1e6 then error(("bad depth for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, tostring(v)), 3) end
+    return v
+  end,
+  passing = function(v, i)
+    if not finite(v) or v < 0 or v > 1 then error(("bad passing for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, tostring(v)), 3) end
+    return v
+  end,
+  sheet = function(v, i)
+    if not finite(v) or v < 0 or v > 1 then error(("bad sheet for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, tostring(v)), 3) end
+    return v
+  end,
+  modal = function(v, i)
+    if type(v) ~= "boolean" then error(("bad modal for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
+    return v
+  end,
 }
-local names = "frame, offset, scale, opacity, rotation3d, z, hidden, clip"
+local names = "frame, offset, scale, opacity, rotation3d, z, hidden, clip, depth, passing, sheet, modal"
 
 -- Records for `views` (the children, in order): the array the layout sees as
 -- self.children, and the values it set, one table per child.
@@ -193,6 +209,7 @@ function M.records(views, ids, kinds)
   end
   local children = setmetatable({}, {
     __index = function(_, k)
+      if type(k) == "number" and k == math.floor(k) then k = math.floor(k) end
       if mtype(k) == "integer" and k >= 1 and k <= n then return records[k] end
       if k == n + 1 then return nil end -- where ipairs stops
       error(("no child %s in layout (the view has %d)"):format(tostring(k), n), 2)

@@ -111,20 +111,16 @@ public struct DisplayListBuilder {
       items.append(contentsOf: recorded)
       items.append(.popClip)
       items.append(.popTransform)
-    case .cards(let spec):
-      // Back to front by the depth drawn now (a card being sent back passes behind).
-      children = n.children.sorted { $0.placement.depth > $1.placement.depth }
-      let progress = ctx.presentation.number(n.id + ".modal", initial: spec.modal == nil ? 0 : 1, at: ctx.t)
-      let shownID = spec.modal ?? ctx.presentation.closingModal[n.id]
-      if progress > 0.001, let id = shownID, let shown = n.children.first(where: { $0.id == id }), let chart = shown.chart {
-        overlays.append(contentsOf: modal(chart, ctx, progress: progress))
-      }
     case .view(let spec):
       if let draw = spec.draw {
         let recorded = try draw(content.width, content.height, ctx.t, ctx.theme)
         items.append(.pushTransform(.translation(content.x, content.y)))
         items.append(contentsOf: recorded)
         items.append(.popTransform)
+      }
+      // A chart child shown in a sheet over everything (a card opened).
+      for c in n.children where c.placement.sheet > 0.001 {
+        if let chart = c.chart { overlays.append(contentsOf: modal(chart, ctx, progress: c.placement.sheet, key: Layout.sheetKey(c))) }
       }
       // Back to front by `z` (equal: in order).
       children = n.children.enumerated().sorted { ($0.element.placement.z, $0.offset) < ($1.element.placement.z, $1.offset) }.map(\.element)
@@ -138,7 +134,7 @@ public struct DisplayListBuilder {
       break
     }
     for c in children { try emit(c, ctx, into: &items, overlays: &overlays) }
-    if case .cards = n.kind { try passing(n, ctx, into: &items, overlays: &overlays) }
+    if case .view = n.kind, n.children.contains(where: { $0.placement.passing > 0.001 }) { try passing(n, ctx, into: &items, overlays: &overlays) }
     if clipped { items.append(.popClip) }
   }
 
@@ -180,7 +176,7 @@ public struct DisplayListBuilder {
 
   /// The presented card: the full ChartView, with mini-map and check marks, on a sheet over
   /// the dimmed scene.
-  func modal(_ spec: ChartSpec, _ ctx: Context, progress: Double) -> [DisplayItem] {
+  func modal(_ spec: ChartSpec, _ ctx: Context, progress: Double, key: String) -> [DisplayItem] {
     // The sheet slides up from the bottom as it is presented.
     let sheet = Layout.modalFrame(sceneSize: ctx.sceneSize).offsetBy(0, (1 - progress) * ctx.sceneSize.height)
     let full = spec.full
@@ -193,7 +189,7 @@ public struct DisplayListBuilder {
       .pushClip(.rect(sheet, radius: 16)),
     ]
     var b = ChartBuilder(spec: full, isCard: false, frame: Layout.modalChart(in: sheet), theme: ctx.theme, surface: ctx.theme.cardBackground, measurer: measurer,
-                         presentation: ctx.presentation, key: "modal", t: ctx.t)
+                         presentation: ctx.presentation, key: key, t: ctx.t)
     items.append(contentsOf: b.build())
     items.append(.popClip)
     return items

@@ -1,16 +1,5 @@
 import Drawing
 
-/// `cs.cards{}`: overlaid cards, each deeper card smaller and shifted up.
-public struct CardsSpec: Sendable {
-  public var scaleStep = 0.06
-  public var offsetStep = 40.0
-  /// Ids front to back (nil: the children's order).
-  public var order: [String]?
-  /// The id of the card shown full-size in a modal sheet, or nil.
-  public var modal: String?
-  public init() {}
-}
-
 /// What layout decides about how a child is drawn inside a composition (a carousel item's
 /// turn, a deeper card's scale): applied on top of the child's own style.
 public struct Placement: Sendable, Equatable {
@@ -35,6 +24,12 @@ public struct Placement: Sendable, Equatable {
   /// layout gives them (`turn` holds the angle).
   public var turnAboutX = false
   public var perspective: Double?
+  /// A chart shown full-size in a sheet over the whole scene (a card opened): how far the
+  /// sheet has slid up, 0 (not shown) to 1.
+  public var sheet = 0.0
+  /// The sheet is open: it takes every press (its chart's parts, or the composition's handlers
+  /// with `e.sheet`).
+  public var modal = false
   public init() {}
   public static let normal = Placement()
 }
@@ -58,6 +53,8 @@ public struct ViewSpec {
   public var name: String
   /// Options a preset may fill (the preset's section is `name`): what the script gave, by key.
   public var options: [String: PresetValue] = [:]
+  /// The options the script gave itself (a preset fills in only the others).
+  public var explicitOptions: Set<String> = []
   /// Children are clipped to the content frame.
   public var clips = false
   /// The axis along which this view's drag handler scrolls it: a drag along it that starts on
@@ -88,6 +85,12 @@ public struct ChildLayout: Sendable, Equatable {
   public var z = 0.0
   public var hidden = false
   public var clip = false
+  /// Place in a stack (0 = front): a card is dimmed by it, and a child `passing` dissolves
+  /// into the front one (see `Placement`).
+  public var depth = 0.0
+  public var passing = 0.0
+  public var sheet = 0.0
+  public var modal = false
   public init() {}
 }
 
@@ -124,12 +127,8 @@ public final class ViewLayout {
   }
 }
 
-/// Metrics of the compositions' chrome.
+/// Metrics of the host's chrome for compositions.
 public enum CompositionMetrics {
-  /// Cards deeper than this are not drawn (hidden behind the ones in front).
-  public static let visibleCards = 4
-  /// The least height of the front card of a `cs.cards` (a title, a plot and its axis).
-  public static let minimumCardHeight = 120.0
   /// Inset of the modal sheet from the scene's edges.
   public static let modalInsets = Insets(top: 56, left: 12, bottom: 24, right: 12)
 }

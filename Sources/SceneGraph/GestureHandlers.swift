@@ -25,6 +25,9 @@ public struct GestureEvent: Sendable, Equatable {
   public var dx = 0.0, dy = 0.0, vx = 0.0, vy = 0.0
   /// A drag that a long press began (the cards' sequenced gesture).
   public var held = false
+  /// The press was taken by an open sheet of this view (`modal`), `inside` it or not.
+  public var sheet = false
+  public var inside = false
   public init(kind: GestureKind, x: Double, y: Double, child: Int?, time: Double) {
     self.kind = kind; self.x = x; self.y = y; self.child = child; self.time = time
   }

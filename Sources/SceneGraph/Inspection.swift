@@ -148,9 +148,6 @@ public struct Inspector {
       f.append(("yLabels", .array(axes.yLabels.map(label))))
     case .text(let t):
       f.append(("text", .string(t.text)))
-    case .cards(let spec):
-      f.append(("order", .array(Layout.cardsOrder(n, spec).map { .string($0.id) })))
-      f.append(("modal", spec.modal.map { .string($0) } ?? .null))
     case .view(let spec):
       f += spec.inspect?(time) ?? []
     case .stack, .spacer, .canvas:

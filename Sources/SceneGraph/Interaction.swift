@@ -21,7 +21,7 @@ public final class Interaction {
   /// Every composition's behaviour, asked in this order: a `capture` (an open modal sheet)
   /// wins over hit testing; then, innermost node first, the first behaviour that grabs.
   let behaviours: [Behaviour] = [
-    ModalBehaviour(), ChartBehaviour(), CardsBehaviour(), HandlerBehaviour(),
+    ChartBehaviour(), HandlerBehaviour(),
   ]
   /// Where the pointer last went down (scene pixels).
   var pointerDown: Point?
@@ -199,7 +199,7 @@ public final class Interaction {
   /// How chart `node` is laid out now: the full chart of the modal sheet while its deck
   /// presents it, else its own spec in its own frame.
   func chartLayout(_ node: Node, _ spec: ChartSpec) -> (spec: ChartSpec, area: Rect, card: Bool, modal: Bool) {
-    if case .cards(let d)? = parent(of: node)?.kind, d.modal == node.id {
+    if node.placement.modal && node.placement.sheet > 0 {
       return (spec.full, Layout.modalChart(in: Layout.modalFrame(sceneSize: Size(scene.width, scene.height))), false, true)
     }
     let isCard: Bool = { if case .card = node.kind { return true }; return false }()

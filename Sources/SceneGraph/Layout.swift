@@ -39,7 +39,7 @@ public struct Layout {
   func computeFlexible(_ n: Node, horizontal: Bool) -> Bool {
     if (horizontal ? n.style.width : n.style.height) != nil { return false }
     switch n.kind {
-    case .chart, .card, .canvas, .spacer, .cards, .view: return true
+    case .chart, .card, .canvas, .spacer, .view: return true
     case .text: return false
     case .stack: return n.children.contains { isFlexible($0, horizontal: horizontal) }
     }
@@ -64,7 +64,7 @@ public struct Layout {
       content = measurer.measure(t.text, font: Font(size: t.size, weight: t.weight))
       content.width = min(content.width, inner.width)
     case .spacer(let minLength): content = Size(minLength, minLength)
-    case .chart, .card, .canvas, .cards, .view: content = inner
+    case .chart, .card, .canvas, .view: content = inner
     case .stack(let axis, let spacing, _):
       let sizes = n.children.map { naturalSize($0, offered: inner) }
       let gaps = spacing * Double(max(0, n.children.count - 1))
@@ -87,7 +87,6 @@ public struct Layout {
     n.frame = rect.bounded
     let inner = n.contentFrame
     switch n.kind {
-    case .cards(let spec): placeCards(n, spec, inner); return
     case .view(let spec): placeView(n, spec, inner); return
     default: break
     }

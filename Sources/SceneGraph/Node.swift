@@ -99,7 +99,6 @@ public final class Node {
     case spacer(minLength: Double)
     case text(TextSpec)
     case canvas(CanvasSpec)
-    case cards(CardsSpec)
     case view(ViewSpec)
 
     /// The name shown as `kind` in `--inspect`.
@@ -113,7 +112,6 @@ public final class Node {
       case .spacer: "spacer"
       case .text: "text"
       case .canvas: "canvas"
-      case .cards: "cards"
       case .view(let v): v.name
       }
     }

@@ -30,13 +30,9 @@ public final class Presentation {
   }
   var axes: [String: AxisState] = [:]
   var numbers: [String: Animated<Double>] = [:]
-  /// The card whose modal is closing (still drawn while it slides away), by deck id.
-  public var closingModal: [String: String] = [:]
   /// Zooms into days (Zoom.swift): the overview windows to return to, zooms fading out.
   var savedWindows: [ObjectIdentifier: TimeWindow] = [:]
   var leaving: [ObjectIdentifier: DayZoom] = [:]
-  /// The card being dragged in each deck, by deck id.
-  public var dragging: [String: String] = [:]
   /// Each chart's level of X labels, eased over time (XLabelLevel.swift).
   var xLevels: [String: XLevelState] = [:]
 
@@ -159,6 +155,9 @@ public final class Presentation {
   public func state(_ key: StateKey, model: Double, at t: Double) -> Double {
     stateNumbers[key]?.value(at: t) ?? model
   }
+
+  /// True once a state number was set after the script was evaluated (it has a motion).
+  public func isStateAnimated(_ key: StateKey) -> Bool { stateNumbers[key] != nil }
 
   /// How fast a state number moves at t (per second).
   public func stateVelocity(_ key: StateKey, at t: Double) -> Double { stateNumbers[key]?.velocity(at: t) ?? 0 }

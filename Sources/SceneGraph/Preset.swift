@@ -95,16 +95,12 @@ public struct Preset: Sendable, Equatable {
         } else {
           n.kind = .card(spec)
         }
-      case .cards(var spec):
-        set("scaleStep", "cards", number("cards.scaleStep")) { spec.scaleStep = $0 }
-        set("offsetStep", "cards", number("cards.offsetStep")) { spec.offsetStep = $0 }
-        n.kind = .cards(spec)
       case .view(var spec):
         // A composition's options: the preset's section named after it (`list.spacing`).
         let prefix = spec.name + "."
         for (key, value) in values where key.hasPrefix(prefix) {
           let option = String(key.dropFirst(prefix.count))
-          if spec.options[option] == nil { spec.options[option] = value }
+          if !spec.explicitOptions.contains(option) { spec.options[option] = value }
         }
         n.kind = .view(spec)
       default: break

@@ -109,7 +109,7 @@ final class MotionSequenceTests: XCTestCase {
         + "cs.drag { at = 2.5, target = 'deck', by = {0, 400}, hold = 0.6, duration = 0.5, flick = \(flick) }"
       let s = try dir.session(deck(3, events))
       let frames = try film(s, from: 0, to: 4.5)
-      XCTAssertEqual(s.scene.node(id: "deck").flatMap { if case .cards(let c) = $0.kind { return c.order } else { return nil } }, ["k2", "k0", "k1"])
+      XCTAssertEqual(shownOrder(s.scene, "deck"), ["k2", "k0", "k1"])
       // Three cards: every one is drawn, fully, in every frame.
       for f in frames {
         for id in ["k0", "k1", "k2"] {
@@ -269,7 +269,7 @@ final class MotionSequenceTests: XCTestCase {
     var frames = try film(s, from: 0, to: 1.1)
     // Held from 0.2 to 0.8, moved from 0.8 to 1.1 (frames 25...33), let go in frame 33: the
     // card leaves the hand at the hand's speed (100 px in 0.3 s) ...
-    let speed = s.scene.presentation.velocity("deck.drag.k0", at: 1.1)
+    let speed = s.scene.presentation.stateVelocity(Presentation.StateKey(view: 1, path: "drag.k0"), at: 1.1)
     XCTAssertEqual(speed, 100 / 0.3, accuracy: 100 / 0.3 * 0.1)
     frames += try film(s, from: 1.12, to: 3)
     let d = steps(track(frames, "k0"))
@@ -377,5 +377,14 @@ final class RecorderFlickTests: XCTestCase {
 func shownScroll(_ scene: Scene, _ id: String) -> Double? {
   guard case .view(let spec)? = scene.node(id: id)?.kind else { return nil }
   for (k, v) in spec.inspect?(scene.presentation.now) ?? [] where k == "scroll" { if case .number(let d) = v { return d } }
+  return nil
+}
+
+/// A deck's order (front to back) as `--inspect` shows it.
+func shownOrder(_ scene: Scene, _ id: String) -> [String]? {
+  guard case .view(let spec)? = scene.node(id: id)?.kind else { return nil }
+  for (k, v) in spec.inspect?(scene.presentation.now) ?? [] where k == "order" {
+    if case .array(let items) = v { return items.compactMap { if case .string(let s) = $0 { return s }; return nil } }
+  }
   return nil
 }

@@ -95,12 +95,12 @@ final class PresetTests: XCTestCase {
       """)
     XCTAssertEqual(s.scene.theme.background, Theme.night.background)
     guard case .chart(let a)? = s.scene.node(id: "a")?.kind, case .chart(let b)? = s.scene.node(id: "b")?.kind,
-      case .cards(let deck)? = s.scene.node(id: "deck")?.kind
+      case .view(let deck)? = s.scene.node(id: "deck")?.kind
     else { return XCTFail("kinds") }
     XCTAssertEqual(a.lineWidth, 5)
     XCTAssertFalse(a.legend)
     XCTAssertTrue(b.legend)  // set by the script
-    XCTAssertEqual(deck.scaleStep, 0.06)  // the view's own preset wins in its subtree
+    XCTAssertEqual(deck.options["scaleStep"], .number(0.06))  // the view's own preset wins in its subtree
     XCTAssertEqual(dir.error("return cs.scene{ preset = 'nope', root = cs.spacer{} }"),
                    "s.lua:1: preset 'nope' not found (looked for a path, then in the script's presets/, the user's presets and the built-ins)")
   }

@@ -106,12 +106,4 @@ final class ChartAxesTests: XCTestCase {
     XCTAssertEqual(TextFit.fit("abc", width: 0, font: font, measurer: measurer), "")
   }
 
-  func testCardsKeepAUsefulHeight() throws {
-    let cards = (0..<5).map { Node(id: "c\($0)", kind: .card(ChartSpec(data: sampleSet()))) }
-    let deck = Node(id: "deck", kind: .cards(CardsSpec()), children: cards)
-    let scene = Scene(width: 320, height: 240, theme: .day, root: deck)
-    try scene.assignIDs()
-    try Layout(measurer: measurer).layout(scene)
-    for c in cards { XCTAssertGreaterThanOrEqual(c.frame.height, 120) }
-  }
 }

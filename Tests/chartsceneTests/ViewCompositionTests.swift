@@ -67,7 +67,7 @@ final class ViewCompositionTests: FolderCase {
   func testLayoutErrorsNameTheirLineAndTime() throws {
     let cases: [(String, String)] = [
       ("c.scale = -1", "s.lua:3: in layout at 0 s: bad scale for child 1 in layout (a number from 0 to 1000000 expected, got -1)"),
-      ("c.size = 3", "s.lua:3: in layout at 0 s: unknown property 'size' for child 1 in layout (a layout sets frame, offset, scale, opacity, rotation3d, z, hidden, clip)"),
+      ("c.size = 3", "s.lua:3: in layout at 0 s: unknown property 'size' for child 1 in layout (a layout sets frame, offset, scale, opacity, rotation3d, z, hidden, clip, depth, passing, sheet, modal)"),
       ("c.frame = { 0, 0, 0/0, 10 }", "s.lua:3: in layout at 0 s: bad frame for child 1 in layout (finite numbers x, y, width, height expected)"),
       ("self.children[7].z = 1", "s.lua:3: in layout at 0 s: no child 7 in layout (the view has 1)"),
       ("self.state.n = 2", "s.lua:3: in layout at 0 s: the state as shown is read-only (set self.state.n)"),
@@ -161,5 +161,36 @@ final class ViewCompositionTests: FolderCase {
     let opacity = try XCTUnwrap((kids[1]["placed"] as? [String: Any])?["opacity"] as? Double)
     XCTAssertGreaterThan(opacity, 0.05)
     XCTAssertLessThan(opacity, 0.95)
+  }
+
+  func testLuaCardsOrderPlacementModalAndAUsefulHeight() throws {
+    try write("d.lua", """
+      local s = cs.data.sample()
+      local deck = { id = "deck", order = { "c2", "c0" }, modal = "c1" }
+      for i = 0, 5 do deck[#deck + 1] = cs.card{ id = "c" .. i, data = s[i % 5 + 1] } end
+      return cs.scene{ width = 600, height = 800, root = cs.cards(deck) }
+      """)
+    var r = try run(["d.lua", "--inspect"])
+    let root = try XCTUnwrap(try json(r)["root"] as? [String: Any], r.stderr)
+    XCTAssertEqual(root["order"] as? [String], ["c2", "c0", "c1", "c3", "c4", "c5"])
+    XCTAssertEqual(root["modal"] as? String, "c1")
+    let kids = try XCTUnwrap(root["children"] as? [[String: Any]])
+    func placed(_ k: Int) -> [String: Any] { kids[k]["placed"] as? [String: Any] ?? [:] }
+    XCTAssertEqual(placed(2)["scale"] as? Double, 1)
+    XCTAssertEqual(placed(0)["scale"] as? Double ?? 0, 0.94, accuracy: 1e-9)
+    XCTAssertLessThan((placed(0)["offset"] as? [Double])?[1] ?? 0, 0)  // shifted up: it peeks out above
+    XCTAssertEqual(kids[2]["frame"] as? [Double], kids[0]["frame"] as? [Double])
+    XCTAssertEqual(kids[5]["visible"] as? Bool, false)  // deeper than four: not drawn
+    // The sheet is drawn over a dim of the whole scene, with the chart's check marks.
+    r = try run(["d.lua", "-o", "d.png"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    // At 320x240 the front card keeps a useful height.
+    r = try run(["d.lua", "--inspect", "--size", "320x240"])
+    let small = try XCTUnwrap((try json(r)["root"] as? [String: Any])?["children"] as? [[String: Any]], r.stderr)
+    for c in small { XCTAssertGreaterThanOrEqual((c["frame"] as? [Double])?[3] ?? 0, 120) }
+    // Bad options keep their messages.
+    try write("e.lua", "return cs.scene{ width = 200, height = 200, root = cs.cards{ modal = 'q', cs.card{ id = 'a', data = cs.data.sample()[1] } } }\n")
+    r = try run(["e.lua", "--inspect"])
+    XCTAssertEqual(r.stderr, "error: e.lua:1: bad field 'modal' in cs.cards (no card with id 'q')\n")
   }
 }

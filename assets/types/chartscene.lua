@@ -258,7 +258,13 @@
 ---@field options? table<string, number|string|boolean> settings a preset may fill: self.options
 ---@field clip? boolean clip the children to the content frame (default false)
 ---@field scrolls? cs.ScrollAxis its drag handler takes drags along this axis that begin on a chart's plot or a view inside
----@field inspect? fun(self: cs.View): table more fields for --inspect
+---@field inspect? fun(self: cs.View): table more fields for --inspect (cs.null for null)
+---@field draw? fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number) draws the view itself, behind its children, in content coordinates
+
+---The font cs.measure measures with.
+---@class cs.MeasureOptions
+---@field size? number font size (default 14)
+---@field weight? cs.Weight font weight
 
 ---A stack of cards: drag the top one down to send it back, tap to open it.
 ---@class cs.CardsOptions: { [integer]: cs.View }
@@ -460,6 +466,10 @@ local ChartSet = {}
 ---@field z number draw and hit order, higher in front (equal: the later child)
 ---@field hidden boolean not drawn and not hit
 ---@field clip boolean drawn clipped to its frame
+---@field depth number place in a stack, 0 = front: a card is dimmed by it
+---@field passing number 0 to 1: drawn once more over the front child, dissolving into it
+---@field sheet number 0 to 1: a chart shown full-size in a sheet over the scene, slid up this far
+---@field modal boolean the sheet is open: it takes every press (e.sheet, e.inside)
 
 ---A timeline event.
 ---@class cs.Event
@@ -486,6 +496,8 @@ local ChartSet = {}
 ---@field vx number? a drag's velocity (px/s)
 ---@field vy number? 
 ---@field held boolean? true when a long press began the drag
+---@field sheet boolean? true when an open sheet of the view (modal) took the press
+---@field inside boolean? with sheet: the press is inside the sheet
 
 ---What a canvas draws with.
 ---@class cs.Graphics
@@ -572,6 +584,12 @@ function cs.options(owner, t, schema) end
 ---@param message string
 ---@param level? integer 2: the caller of the function calling cs.error
 function cs.error(message, level) end
+
+---The width and height of a line of text (once the scene is built: in layout, draw, handlers).
+---@param text string
+---@param opts? cs.MeasureOptions
+---@return number, number
+function cs.measure(text, opts) end
 
 ---x kept within lo…hi softly: past an end by at most margin, like a scroll view's edge.
 ---@param x number

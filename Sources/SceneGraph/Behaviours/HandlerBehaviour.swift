@@ -20,6 +20,25 @@ struct HandlerBehaviour: Behaviour {
     return HandlerGrab(name: node.id, targets: targets, i)
   }
 
+  /// A chart a `cs.view` shows in an open sheet (`modal`) takes every press: on the chart's
+  /// parts, the chart's own gestures; elsewhere the view's handlers, told `e.sheet` (and
+  /// whether the press is inside the sheet).
+  func capture(at point: Point, _ i: Interaction) -> Grab? {
+    var found: (view: Node, child: Int)?
+    i.scene.root.walk { n in
+      guard found == nil, case .view = n.kind, let k = n.children.firstIndex(where: { $0.placement.modal && $0.placement.sheet > 0 }) else { return }
+      found = (n, k)
+    }
+    guard let (view, k) = found else { return nil }
+    let sheet = Layout.modalFrame(sceneSize: Size(i.scene.width, i.scene.height))
+    if sheet.contains(point), let g = ChartGrab.make(view.children[k], full: true, frame: Layout.modalChart(in: sheet), at: point, i) { return g }
+    var targets: [GestureKind: HandlerGrab.Target] = [:]
+    if let h = view.handlers { for kind in h.kinds { targets[kind] = HandlerGrab.Target(node: view, handlers: h, child: k + 1) } }
+    let g = HandlerGrab(name: view.id, targets: targets, i)
+    g.sheet = sheet
+    return g
+  }
+
   /// A `cs.view` that scrolls (`scrolls = "vertical"`) with a drag handler takes the drags
   /// along its axis from the views inside that yield them, and the wheel.
   func scroller(_ node: Node, _ i: Interaction) -> Scroller? {
@@ -38,6 +57,8 @@ final class HandlerGrab: Scroller {
   /// The drag's start (view coordinates) and its last place and time, for dx/dy and vx/vy.
   var start = Point(0, 0), last = Point(0, 0), lastScene = Point(0, 0), lastTime = 0.0, velocity = Point(0, 0)
   var dragging = false
+  /// The open sheet this grab was captured by (its events say `sheet`, and `inside` it or not).
+  var sheet: Rect?
 
   init(name: String, targets: [GestureKind: Target], _ i: Interaction) {
     self.name = name; self.targets = targets; self.i = i
@@ -70,6 +91,7 @@ final class HandlerGrab: Scroller {
     guard let target = targets[kind], i.failure == nil else { return }
     let l = local(q, in: target.node)
     var e = GestureEvent(kind: kind, x: l.x, y: l.y, child: target.child, time: i.now)
+    if let sheet { e.sheet = true; e.inside = sheet.contains(q) }
     fill(&e)
     do { try target.handlers.call(e) } catch { i.failure = error }
   }
