@@ -1,8 +1,10 @@
 import ChartModel
+import Glibc
 import LuaKit
 
 /// `require`: `"chartscene"` gives the module; other names load `NAME.lua` (dots become
-/// folders) from the script's folder only, as text, once.
+/// folders) from the script's folder, else a shared composition (CompositionLocator), as
+/// text, once.
 enum RequireBinding {
   static func install(_ lua: LuaState, module cs: Int32, context: BindingContext) {
     lua.newTable()
@@ -21,11 +23,22 @@ enum RequireBinding {
       let relative = parts.joined(separator: "/") + ".lua"
       // Modules come from the script's folder only: a symbolic link out of it is refused.
       let root = BindingContext.realPath(context.scriptDirectory.isEmpty ? "." : context.scriptDirectory).map { [$0] } ?? []
-      let path = try context.confined(relative, roots: root, what: "the script's folder (modules are found there only)")
+      let locator = CompositionLocator(scriptDirectory: context.scriptDirectory, assetsDirectory: context.assetsDirectory)
+      var path = context.resolve(relative)
+      var bytes: [UInt8]? = nil
+      var st = stat()
+      if stat(path, &st) != 0, let shared = locator.locate(relative) {
+        // Not next to the script: a shared composition (its compositions/, the user's, the built-ins).
+        path = shared.path
+        bytes = try? FileReader.read(path)
+      } else {
+        // Modules next to the script: a symbolic link out of its folder is refused.
+        path = try context.confined(relative, roots: root, what: "the script's folder (modules are found there only)")
+        bytes = try? FileReader.read(path)
+      }
       context.files.insert(path)
-      let bytes: [UInt8]
-      do { bytes = try FileReader.read(path) } catch {
-        throw LuaError("module '\(name)' not found (looked for '\(path)' next to the script)")
+      guard let bytes else {
+        throw LuaError("module '\(name)' not found (looked for '\(path)' next to the script, then in compositions/, the user's compositions and the built-ins)")
       }
       context.chunks.append(path)
       try lua.load(bytes, chunkName: "@" + path)

@@ -12,7 +12,7 @@ struct ChartSceneCommand: ParsableCommand {
     usage: "chartscene SCRIPT.lua [-o OUT] [options]   (chartscene render --help lists the options)\n  chartscene <subcommand> ...",
     discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
     version: ChartSceneCommand.versionLine,
-    subcommands: [Render.self, PresetCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self, BatchCommand.self, ConcatCommand.self],
+    subcommands: [Render.self, PresetCommand.self, CompositionCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self, BatchCommand.self, ConcatCommand.self],
     defaultSubcommand: Render.self)
 }
 
@@ -299,6 +299,29 @@ struct PresetCommand: ParsableCommand {
     case .keys: print(PresetCatalog.keysTable(), terminator: "")
     case .install: for line in try PresetCatalog.install(name ?? "", force: force) { print(line) }
     case .remove: print(try PresetCatalog.remove(name ?? ""))
+    }
+  }
+}
+
+struct CompositionCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "composition",
+    abstract: "List the compositions require() finds, or print one to copy and change.",
+    discussion: "Compositions are found next to the script, in ./compositions/, then $XDG_CONFIG_HOME/chartscene/compositions/ (~/.config/...), then the built-ins (list, carousel, cards, tabs).")
+
+  enum Action: String, ExpressibleByArgument, CaseIterable { case list, show }
+  @Argument(help: "list or show.") var action: Action
+  @Argument(help: "The composition's name (for show).") var name: String?
+
+  func validate() throws {
+    if action == .show && name == nil { throw ValidationError("'composition show' needs a composition name") }
+    if action == .list && name != nil { throw ValidationError("'composition list' takes no name") }
+  }
+
+  func run() throws {
+    switch action {
+    case .list: print(try CompositionCatalog.list(), terminator: "")
+    case .show: print(try CompositionCatalog.show(name ?? ""), terminator: "")
     }
   }
 }

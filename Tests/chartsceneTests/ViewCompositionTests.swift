@@ -193,4 +193,35 @@ final class ViewCompositionTests: FolderCase {
     r = try run(["e.lua", "--inspect"])
     XCTAssertEqual(r.stderr, "error: e.lua:1: bad field 'modal' in cs.cards (no card with id 'q')\n")
   }
+
+  func testACopiedCompositionWorksLikeTheBuiltInAndSharedOnesAreFound() throws {
+    let show = try run(["composition", "show", "cards"])
+    XCTAssertEqual(show.status, 0, show.stderr)
+    try write("mycards.lua", show.stdout)
+    let scene = { (make: String) in """
+      local s = cs.data.sample()
+      \(make)
+      return cs.scene{ width = 400, height = 500, fps = 30, duration = 2, root = make{ id = "deck",
+          cs.card{ id = "a", data = s[1] }, cs.card{ id = "b", data = s[2] }, cs.card{ id = "c", data = s[3] } },
+        timeline = { cs.drag{ at = 0.2, target = "deck", by = { 0, 300 }, hold = 0.6, duration = 0.4 } } }
+      """ }
+    try write("builtin.lua", scene("local make = cs.cards"))
+    try write("copy.lua", scene("local make = require('mycards')"))
+    try write("shared.lua", scene("local make = require('tabs') and require('cards')"))
+    for name in ["builtin", "copy", "shared"] {
+      let r = try run(["\(name).lua", "-o", "\(name).png", "--at", "1.1"])
+      XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+    }
+    let a = try Data(contentsOf: dir.appendingPathComponent("builtin.png"))
+    XCTAssertEqual(a, try Data(contentsOf: dir.appendingPathComponent("copy.png")), "the copy moves as the built-in does")
+    XCTAssertEqual(a, try Data(contentsOf: dir.appendingPathComponent("shared.png")))
+    // A composition in the script's compositions/ folder is found by require and listed.
+    try write("compositions/stackish.lua", "-- A vertical stack, as a composition.\nreturn function(t) return cs.vstack(t) end\n")
+    let list = try run(["composition", "list"])
+    XCTAssertTrue(list.stdout.contains("stackish"), list.stdout)
+    XCTAssertTrue(list.stdout.contains("cards     built-in"), list.stdout)
+    let missing = try run(["composition", "show", "nope"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.stderr.hasPrefix("error: composition 'nope' not found"), missing.stderr)
+  }
 }

@@ -1,0 +1,56 @@
+import Glibc
+
+/// Where shared compositions are found, after the script's own folder: its `compositions/`
+/// folder, the user's (`$XDG_CONFIG_HOME/chartscene/compositions/`, else
+/// `~/.config/chartscene/compositions/`), then the built-ins (`assets/compositions/`), as
+/// presets are. `require("coverflow")` and `chartscene composition` use it.
+public struct CompositionLocator {
+  public let scriptDirectory: String
+  public let assetsDirectory: String?
+
+  public init(scriptDirectory: String, assetsDirectory: String?) {
+    self.scriptDirectory = scriptDirectory
+    self.assetsDirectory = assetsDirectory
+  }
+
+  public var userDirectory: String? {
+    if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/chartscene/compositions" }
+    if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.config/chartscene/compositions" }
+    return nil
+  }
+
+  /// The folders searched, with their origin: "script", "user", "built-in".
+  public var folders: [(path: String, origin: String)] {
+    var out = [((scriptDirectory.isEmpty ? "." : scriptDirectory) + "/compositions", "script")]
+    if let u = userDirectory { out.append((u, "user")) }
+    if let a = assetsDirectory { out.append((a + "/compositions", "built-in")) }
+    return out
+  }
+
+  /// The file of a composition module (`relative` is `NAME.lua` or `lib/NAME.lua`), and its origin.
+  public func locate(_ relative: String) -> (path: String, origin: String)? {
+    for (dir, origin) in folders {
+      let p = dir + "/" + relative
+      var st = stat()
+      if stat(p, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { return (p, origin) }
+    }
+    return nil
+  }
+
+  /// Every composition found, by name (the first found wins, as in lookup).
+  public func all() -> [(name: String, path: String, origin: String)] {
+    var out: [(String, String, String)] = []
+    var seen = Set<String>()
+    for (dir, origin) in folders {
+      guard let d = opendir(dir) else { continue }
+      var names: [String] = []
+      while let e = readdir(d) {
+        let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        if name.hasSuffix(".lua"), !name.hasPrefix(".") { names.append(String(name.dropLast(4))) }
+      }
+      closedir(d)
+      for n in names.sorted() where seen.insert(n).inserted { out.append((n, dir + "/" + n + ".lua", origin)) }
+    }
+    return out
+  }
+}
