@@ -5,9 +5,9 @@ import Gestures
 import Motion
 
 /// Turns pointer input into changes of the scene, the same for scripted and live pointers.
-/// One pointer at a time. This file holds hit testing and dispatch; what each composition
-/// does with a gesture lives in its `Behaviour` (`SceneGraph/Behaviours/`): a new
-/// composition adds a file there and an entry in `behaviours`.
+/// One pointer at a time. This file holds hit testing and dispatch; what a chart does with a
+/// gesture is `ChartBehaviour`, what a composition does is its script's handlers
+/// (`HandlerBehaviour`; compositions are Lua, `assets/compositions/`).
 public final class Interaction {
   let scene: Scene
   let measurer: TextMeasurer
@@ -18,8 +18,8 @@ public final class Interaction {
   /// scrolls it instead (decided at the drag's first movement).
   var scroller: Scroller?
 
-  /// Every composition's behaviour, asked in this order: a `capture` (an open modal sheet)
-  /// wins over hit testing; then, innermost node first, the first behaviour that grabs.
+  /// The behaviours, asked in this order: a `capture` (an open sheet) wins over hit testing;
+  /// then, innermost node first, the first behaviour that grabs.
   let behaviours: [Behaviour] = [
     ChartBehaviour(), HandlerBehaviour(),
   ]
@@ -92,9 +92,8 @@ public final class Interaction {
     chain.append((n, local))
     // A composition decides the order its children are hit in; others are drawn in order,
     // so later children are on top.
-    let children = behaviours.lazy.compactMap { $0.hitOrder(n, at: local) }.first ?? n.children.reversed()
-      // A `cs.view`'s children by `z`, front first (equal: the later one).
-      .sorted { ($0.placement.z) > ($1.placement.z) }
+    // Later children are on top; a `cs.view`'s by `z` first (equal: the later one).
+    let children = n.children.reversed().sorted { $0.placement.z > $1.placement.z }
     for c in children where hit(c, local, &chain) { return true }
     return true
   }

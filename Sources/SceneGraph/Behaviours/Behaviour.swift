@@ -1,27 +1,24 @@
 import Drawing
 import Gestures
 
-/// A composition's built-in response to pointer input. `Interaction` hit-tests a press and
-/// asks each behaviour, innermost node first, what the press takes hold of; the gestures
-/// of that press then go to the returned `Grab`. Behaviours are stateless; a grab holds
-/// what one press needs.
+/// A built-in response to pointer input: a chart's parts (`ChartBehaviour`) and a script's
+/// handlers (`HandlerBehaviour`, which is how every composition — all written in Lua —
+/// reacts). `Interaction` hit-tests a press and asks each behaviour, innermost node first,
+/// what the press takes hold of; the gestures of that press then go to the returned `Grab`.
+/// Behaviours are stateless; a grab holds what one press needs.
 protocol Behaviour {
   /// What a press at `local` (in `node`'s layout coordinates) takes hold of; nil when this
   /// behaviour does not own `node` or the press is not on one of its controls (the press
   /// then goes to the node's ancestors). `chain` is the whole hit chain, root first.
   func grab(_ node: Node, at local: Point, chain: [(Node, Point)], _ i: Interaction) -> Grab?
-  /// A grab that takes a press at a scene point before hit testing (an open modal sheet).
+  /// A grab that takes a press at a scene point before hit testing (an open sheet).
   func capture(at point: Point, _ i: Interaction) -> Grab?
-  /// The children of `node` a press at `local` may hit, topmost first; nil when this
-  /// behaviour does not own `node` (later children are then on top).
-  func hitOrder(_ node: Node, at local: Point) -> [Node]?
   /// When `node` scrolls: the grab a drag along its axis, or a wheel, hands over to.
   func scroller(_ node: Node, _ i: Interaction) -> Scroller?
 }
 
 extension Behaviour {
   func capture(at point: Point, _ i: Interaction) -> Grab? { nil }
-  func hitOrder(_ node: Node, at local: Point) -> [Node]? { nil }
   func scroller(_ node: Node, _ i: Interaction) -> Scroller? { nil }
 }
 
