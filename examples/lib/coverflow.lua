@@ -14,8 +14,8 @@ local function clamp(x, lo, hi) return math.max(lo, math.min(x, hi)) end
 -- centre to the first side item (`gap`) and between two side items (`pitch`).
 local function metrics(self, w, h)
   local o = self.options
-  local width = math.min(w * 0.9, o.itemWidth or w * 0.42)
-  local height = math.min(h * 0.92, width * (o.aspect or 0.72))
+  local width = clamp(o.itemWidth or w * 0.42, 1, w * 0.9)
+  local height = clamp(width * (o.aspect or 0.72), 1, h * 0.92)
   local gap = width * 0.5 + width * 0.3
   local pitch = width * (o.stack or 0.16)
   return width, height, gap, pitch
@@ -40,7 +40,7 @@ local function layout(self, w, h)
   local side = self.options.sideScale or 0.82
   for i, c in ipairs(self.children) do
     local d = (i - 1) - scroll
-    local a = math.min(1, math.abs(d))
+    local a = math.min(1.0, math.abs(d))
     local cx = w / 2 + place(d, gap, pitch)
     c.frame = { cx - width / 2, h / 2 - height / 2, width, height }
     c.rotation3d = { angle = (d < 0 and a or -a) * angle, perspective = width * 2.2 }
