@@ -51,10 +51,11 @@ local function layout(self, w, h)
   local glass, close = self.children[n + 1], self.children[n + 2]
   glass.z = 3
   glass.hidden = self.target.expanded > 0
+  -- Shown once the chart has (nearly) arrived, so it never crosses the moving chart's texts.
   close.frame = { w - m - 96, m + 8, 84, 32 }
   close.z = 2
-  close.opacity = fade
-  close.hidden = fade <= 0
+  close.opacity = math.max(0, math.min(1, (fade - 0.9) * 10))
+  close.hidden = fade <= 0.9
 end
 
 return function(t)
