@@ -31,6 +31,8 @@ final class EditorTests: TempFolderCase {
   func testLuacheckFindsNothingInTheExamplesAndBenches() throws {
     var files = try FileManager.default.contentsOfDirectory(atPath: EndToEndTests.repo.appendingPathComponent("examples").path)
       .filter { $0.hasSuffix(".lua") }.map { "examples/" + $0 }
+    files += try FileManager.default.contentsOfDirectory(atPath: EndToEndTests.repo.appendingPathComponent("examples/lib").path)
+      .filter { $0.hasSuffix(".lua") }.map { "examples/lib/" + $0 }
     files += try FileManager.default.contentsOfDirectory(atPath: EndToEndTests.repo.appendingPathComponent("bench").path)
       .filter { $0.hasSuffix(".lua") }.map { "bench/" + $0 }
     XCTAssertGreaterThan(files.count, 5)
@@ -75,6 +77,12 @@ final class LanguageServerTests: TempFolderCase {
     for name in try fm.contentsOfDirectory(atPath: examples.path).sorted() where name.hasSuffix(".lua") {
       try fm.copyItem(at: examples.appendingPathComponent(name), to: project.appendingPathComponent(name))
       files.append(name)
+    }
+    // The examples' modules (require("lib.coverflow")), checked too.
+    try fm.createDirectory(at: project.appendingPathComponent("lib"), withIntermediateDirectories: true)
+    for name in try fm.contentsOfDirectory(atPath: examples.appendingPathComponent("lib").path).sorted() where name.hasSuffix(".lua") {
+      try fm.copyItem(at: examples.appendingPathComponent("lib/" + name), to: project.appendingPathComponent("lib/" + name))
+      files.append("lib/" + name)
     }
     try """
       local set = cs.data.sample()[1]
