@@ -69,7 +69,10 @@ enum CompositionViewBinding {
       try lua.checkTable(2, function: "options")
       try lua.checkTable(3, function: "options")
       let viewKeys = lua.isNil(4) ? true : (lua.toBool(4) ?? true)
-      try check(lua, owner: owner, options: 2, schema: 3, viewKeys: viewKeys)
+      // Placed like cs.error: at the script line that called the composition.
+      do { try check(lua, owner: owner, options: 2, schema: 3, viewKeys: viewKeys) } catch let e as LuaError where e.wantsLocation {
+        throw LuaError(lua.where(level: lua.isBuiltIn(level: 1) ? 1 : 2) + " " + e.message, wantsLocation: false)
+      }
       lua.pushValue(2)
       return 1
     }

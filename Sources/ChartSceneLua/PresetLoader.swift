@@ -169,7 +169,19 @@ public struct PresetLoader {
       guard let schema = Preset.key(key) else {
         var msg = "unknown key '\(key)' in preset"
         let names = ["extends", "description"] + Preset.schema.map { String($0.path.split(separator: ".")[0]) }
-        if let near = LuaOptions.nearest(key, in: Array(Set(names)).sorted()) { msg += " (did you mean '\(near)'?)" }
+        let near = LuaOptions.nearest(key, in: Array(Set(names)).sorted())
+        // A table under another name is the options of a composition of that kind
+        // (`coverflow = { angle = 30 }` fills a `cs.view{ kind = "coverflow" }`'s options);
+        // a name close to a known one is a typo.
+        if near == nil, lua.type(at: -1) == .table, key.count <= 64, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
+          lua.forEach(-1) {
+            guard problem == nil else { return }
+            guard let sub = lua.toString(-2), lua.type(at: -2) == .string else { fail(key, "keys in '\(key)' must be names"); return }
+            if let v = value(sub, key + "." + sub) { values[key + "." + sub] = v }
+          }
+          return
+        }
+        if let near { msg += " (did you mean '\(near)'?)" }
         fail(key, msg)
         return
       }

@@ -162,7 +162,10 @@ public final class Interaction {
 
   /// A name for what is under a point: a chart part (`c.legend.y0`, `c.minimap.window`,
   /// `c.plot`), the top card's deck, a list, a tab bar; nil for nothing in particular.
-  public func targetName(at q: Point) -> String? { target(at: q)?.name }
+  public func targetName(at q: Point) -> String? {
+    guard let name = target(at: q)?.name, !name.isEmpty else { return nil }
+    return name
+  }
 
   /// The centre of a node or chart part now (`deck`, `views.minimap.window`, `views.plot`).
   public func point(of target: String) -> Point? {

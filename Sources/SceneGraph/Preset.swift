@@ -128,7 +128,8 @@ public struct Preset: Sendable, Equatable {
       if parts.count == 2 { sections[parts[0], default: []].append((parts[1], v)) } else { top.append((k, v)) }
     }
     for (k, v) in top.sorted(by: { $0.0 < $1.0 }) { out += "  \(k) = \(Preset.literal(v)),\n" }
-    for section in ["colors", "scene", "chart", "list", "carousel", "cards"] {
+    let known = ["colors", "scene", "chart", "list", "carousel", "cards"]
+    for section in known + sections.keys.filter({ !known.contains($0) }).sorted() {
       guard let entries = sections[section] else { continue }
       out += "  \(section) = {\n"
       for (k, v) in entries.sorted(by: { $0.0 < $1.0 }) { out += "    \(k) = \(Preset.literal(v)),\n" }

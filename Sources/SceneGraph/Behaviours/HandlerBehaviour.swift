@@ -17,7 +17,10 @@ struct HandlerBehaviour: Behaviour {
       let child = j + 1 < chain.count ? n.children.firstIndex { $0 === chain[j + 1].0 }.map { $0 + 1 } : nil
       for kind in h.kinds where targets[kind] == nil { targets[kind] = HandlerGrab.Target(node: n, handlers: h, child: child) }
     }
-    return HandlerGrab(name: node.id, targets: targets, i)
+    // Recorded gestures name the innermost view with an id under the press (a composition's
+    // child: replayed there, the handler gets the same `e.child`); none: the point itself.
+    let named = chain[k...].last { $0.0.explicitID }?.0.id ?? ""
+    return HandlerGrab(name: named, targets: targets, i)
   }
 
   /// A chart a `cs.view` shows in an open sheet (`modal`) takes every press: on the chart's
@@ -34,7 +37,7 @@ struct HandlerBehaviour: Behaviour {
     if sheet.contains(point), let g = ChartGrab.make(view.children[k], full: true, frame: Layout.modalChart(in: sheet), at: point, i) { return g }
     var targets: [GestureKind: HandlerGrab.Target] = [:]
     if let h = view.handlers { for kind in h.kinds { targets[kind] = HandlerGrab.Target(node: view, handlers: h, child: k + 1) } }
-    let g = HandlerGrab(name: view.id, targets: targets, i)
+    let g = HandlerGrab(name: "", targets: targets, i)  // recorded as the point: inside or outside the sheet matters
     g.sheet = sheet
     return g
   }
