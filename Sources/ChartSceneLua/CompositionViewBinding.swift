@@ -69,6 +69,11 @@ enum CompositionViewBinding {
       try lua.checkTable(2, function: "options")
       try lua.checkTable(3, function: "options")
       let viewKeys = lua.isNil(4) ? true : (lua.toBool(4) ?? true)
+      // A script's own composition's options are not the API's: the definitions test
+      // (which observes every options table opened) hears only the built-ins'.
+      let observer = LuaOptions.observer
+      if !lua.isBuiltIn(level: 1) { LuaOptions.observer = nil }
+      defer { LuaOptions.observer = observer }
       // Placed like cs.error: at the script line that called the composition.
       do { try check(lua, owner: owner, options: 2, schema: 3, viewKeys: viewKeys) } catch let e as LuaError where e.wantsLocation {
         throw LuaError(lua.where(level: lua.isBuiltIn(level: 1) ? 1 : 2) + " " + e.message, wantsLocation: false)

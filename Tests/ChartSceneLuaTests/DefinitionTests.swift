@@ -61,6 +61,8 @@ final class DefinitionTests: XCTestCase {
     for name in try FileManager.default.contentsOfDirectory(atPath: Self.repo.appendingPathComponent("examples").path).sorted() where name.hasSuffix(".lua") {
       scripts.append(try String(contentsOf: Self.repo.appendingPathComponent("examples/" + name), encoding: .utf8))
     }
+    // The examples' composition modules (examples/lib), copied: require refuses links out of the folder.
+    try FileManager.default.copyItem(atPath: Self.repo.appendingPathComponent("examples/lib").path, toPath: folder.path + "/lib")
     folder.write("d.csv", "date,a,b\n2020-01-01,1,2\n2020-01-02,3,4\n")
     // The examples' data files (examples/data), where the examples find them.
     try FileManager.default.createSymbolicLink(atPath: folder.path + "/data", withDestinationPath: Self.repo.appendingPathComponent("examples/data").path)
