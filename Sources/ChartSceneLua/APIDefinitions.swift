@@ -229,6 +229,7 @@ public enum APIDefinitions {
       Field("duration", "number", "seconds, 0 to 3600 (default: the curve's own)"),
       Field("curve", "cs.Curve", "the timing curve (\"decay\": a flick gliding to a stop)"),
       Field("delay", "number", "seconds before the motion starts"),
+      Field("response", "number", "a spring's period in seconds (default: the duration / 1.6; the duration defaults to 1.6 periods)"),
       Field("velocity", "number", "the speed, per second, the state numbers changed inside start with (a flick's)"),
     ]),
     Options(className: "cs.TelegramOptions", owner: "cs.data.telegram", doc: "How a Telegram contest file is read.", fields: [

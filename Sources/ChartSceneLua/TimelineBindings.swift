@@ -86,13 +86,18 @@ enum TimelineBindings {
         guard d >= 0, d.isFinite else { throw lua.argumentError(1, function: "animate", "seconds must not be negative") }
         transition = Transition(duration: d, curve: .easeInOut)
       } else if lua.type(at: 1) == .table {
-        let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve", "delay", "velocity"])
+        let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve", "delay", "velocity", "response"])
         let curveName = try o.string("curve") ?? "easeInOut"
         guard var curve = Curve(name: curveName) else {
           throw LuaError("invalid curve '\(curveName)' in cs.animate, expected one of: " + Curve.names.map { "'\($0)'" }.joined(separator: ", "))
         }
-        let d = try o.number("duration", in: 0...3600) ?? curve.naturalDuration
-        if case .spring = curve { curve = .spring(response: max(0.05, d / 1.6)) }
+        // A spring's response (its period, s): given, or from the duration (settled in 1.6 periods).
+        let response = try o.number("response", in: 0.01...600)
+        if response != nil, case .spring = curve {} else if response != nil {
+          throw LuaError("bad field 'response' in cs.animate (a spring's; give curve = \"spring\")")
+        }
+        let d = try o.number("duration", in: 0...3600) ?? response.map { $0 * 1.6 } ?? curve.naturalDuration
+        if case .spring = curve { curve = .spring(response: response ?? max(0.05, d / 1.6)) }
         if case .decay = curve { curve = .decay(tau: max(1e-3, d / 4)) }
         transition = Transition(duration: d, curve: curve, delay: try o.number("delay", in: 0...3600) ?? 0)
         velocity = try o.number("velocity", in: -1e9...1e9)

@@ -177,7 +177,8 @@ return function(t)
         if dy > math.max(80, height * 0.25) then
           sendBack(self, id, speed)
         else
-          cs.animate({ curve = "spring", duration = 0.35 * 1.6, velocity = speed }, function() self.state.drag[id] = 0 end)
+          -- A stiff spring: response 0.35 s, settled in 0.5 s.
+          cs.animate({ curve = "spring", response = 0.35, duration = 0.5, velocity = speed }, function() self.state.drag[id] = 0 end)
         end
       end
     end,

@@ -75,7 +75,7 @@ return function(t)
           if math.abs(rest - natural) < 0.5 then
             set(self, natural, { curve = "decay", duration = glide * 4, velocity = speed })
           else
-            set(self, rest, { curve = "spring", duration = snap * 1.6, velocity = speed })
+            set(self, rest, { curve = "spring", response = snap, velocity = speed })
           end
         end
       end,

@@ -367,6 +367,7 @@
 ---@field duration? number seconds, 0 to 3600 (default: the curve's own)
 ---@field curve? cs.Curve the timing curve ("decay": a flick gliding to a stop)
 ---@field delay? number seconds before the motion starts
+---@field response? number a spring's period in seconds (default: the duration / 1.6; the duration defaults to 1.6 periods)
 ---@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's)
 
 ---How a Telegram contest file is read.

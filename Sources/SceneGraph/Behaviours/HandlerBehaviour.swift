@@ -112,6 +112,9 @@ final class HandlerGrab: Scroller {
     if let v {
       let ahead = local(Point(q.x + v.x * 0.001, q.y + v.y * 0.001))
       velocity = Point((ahead.x - l.x) * 1000, (ahead.y - l.y) * 1000)
+      // Where nothing above the view scales or turns it, the recogniser's own numbers (the
+      // difference above only adds rounding).
+      if abs(velocity.x - v.x) <= 1e-6 * max(1, abs(v.x)), abs(velocity.y - v.y) <= 1e-6 * max(1, abs(v.y)) { velocity = v }
     }
     let vel = velocity
     send(.drag, q) { e in
