@@ -32,16 +32,11 @@ public struct DisplayListBuilder {
     guard p.visible else { return }
     let frame = n.frame
     // Offset, then scale about the centre: the node's own, then its placement's.
-    let scale = s.scale * p.scale
+    let own = n.transform
     // Scaled to nothing (or below a millionth): nothing to draw, and no transform that
     // cannot be inverted reaches the painter.
-    guard scale >= 1e-6 else { return }
-    let dx = s.offset.x + p.offset.x, dy = s.offset.y + p.offset.y
-    var transform = Affine.identity
-    if dx != 0 || dy != 0 || scale != 1 {
-      let c = frame.center
-      transform = Affine(a: scale, b: 0, c: 0, d: scale, tx: dx + c.x - scale * c.x, ty: dy + c.y - scale * c.y)
-    }
+    guard own.scale >= 1e-6 else { return }
+    let transform = own == .identity ? Affine.identity : Affine(a: own.scale, b: 0, c: 0, d: own.scale, tx: own.tx, ty: own.ty)
     let opacity = s.opacity * p.opacity
     if !transform.isIdentity { items.append(.pushTransform(transform)) }
     if opacity < 1 { items.append(.pushGroup(opacity: max(0, opacity))) }
@@ -144,10 +139,9 @@ public struct DisplayListBuilder {
   func passing(_ deck: Node, _ ctx: Context, into items: inout [DisplayItem], overlays: inout [DisplayItem]) throws {
     guard let front = deck.children.filter({ $0.placement.visible }).min(by: { $0.placement.depth < $1.placement.depth }) else { return }
     for c in deck.children where c !== front && c.placement.visible && c.placement.passing > 0.001 {
-      let k = front.style.scale * front.placement.scale, f = front.contentFrame, m = front.frame.center
-      let dx = front.style.offset.x + front.placement.offset.x, dy = front.style.offset.y + front.placement.offset.y
-      let clip = Rect((f.x - m.x) * k + m.x + dx, (f.y - m.y) * k + m.y + dy, f.width * k, f.height * k)
-      let radius = (front.style.cornerRadius > 0 ? front.style.cornerRadius : 12) * k
+      let own = front.transform
+      let clip = own.apply(front.contentFrame)
+      let radius = (front.style.cornerRadius > 0 ? front.style.cornerRadius : 12) * own.scale
       items.append(.pushClip(.rect(clip, radius: radius)))
       // In two halves (PassingCard.swift): its texts fade first, then the rest of it.
       let passing = min(1, c.placement.passing)

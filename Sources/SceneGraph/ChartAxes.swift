@@ -236,19 +236,34 @@ public struct DrawnTransform: Sendable, Equatable {
   public init() {}
   public static let identity = DrawnTransform()
 
-  /// This transform followed by the node's own (offset, then scale about the frame's centre).
+  /// This transform followed by the node's own (`Node.transform`).
   public func then(_ n: Node) -> DrawnTransform {
-    let s = n.style, p = n.placement
-    let k = s.scale * p.scale
-    let dx = s.offset.x + p.offset.x, dy = s.offset.y + p.offset.y
-    let c = n.frame.center
-    // Node-local: q = k·(p − c) + c + d; outer: r = scale·q + t.
+    let own = n.transform
     var out = DrawnTransform()
-    out.scale = scale * k
-    out.tx = scale * (c.x - k * c.x + dx) + tx
-    out.ty = scale * (c.y - k * c.y + dy) + ty
+    out.scale = scale * own.scale
+    out.tx = scale * own.tx + tx
+    out.ty = scale * own.ty + ty
     return out
   }
 
   public func apply(_ r: Rect) -> Rect { Rect(r.x * scale + tx, r.y * scale + ty, r.width * scale, r.height * scale) }
+  public func apply(_ p: Point) -> Point { Point(p.x * scale + tx, p.y * scale + ty) }
+  /// The point this transform takes to `p`.
+  public func inverse(_ p: Point) -> Point { Point((p.x - tx) / max(1e-6, scale), (p.y - ty) / max(1e-6, scale)) }
+}
+
+extension Node {
+  /// The node's own drawing transform (before its 3D turn): its style's and its placement's
+  /// offsets, then their scales about the frame's centre — p ↦ k·(p − c) + c + d. Drawing,
+  /// hit testing, `--inspect` and lint all use this one.
+  public var transform: DrawnTransform {
+    let s = style, p = placement
+    let k = s.scale * p.scale
+    let c = frame.center
+    var out = DrawnTransform()
+    out.scale = k
+    out.tx = c.x - k * c.x + s.offset.x + p.offset.x
+    out.ty = c.y - k * c.y + s.offset.y + p.offset.y
+    return out
+  }
 }

@@ -120,11 +120,9 @@ public final class Interaction {
 
   /// Undoes a node's placement and style transforms (the inverse of what is drawn).
   static func toLocal(_ n: Node, _ q: Point) -> Point {
-    let s = n.style, pl = n.placement
     let c = n.frame.center
-    let scale = s.scale * pl.scale
-    var x = (q.x - c.x - s.offset.x - pl.offset.x) / max(1e-6, scale) + c.x
-    var y = (q.y - c.y - s.offset.y - pl.offset.y) / max(1e-6, scale) + c.y
+    let flat = n.transform.inverse(q)
+    var x = flat.x, y = flat.y
     if let turn = n.drawnTurn {
       // About the horizontal axis the roles of x and y swap.
       let theta = turn.angle * Double.pi / 180, persp = turn.perspective
@@ -219,7 +217,6 @@ public final class Interaction {
   static func toScene(_ node: Node, within root: Node, _ q: Point) -> Point {
     var p = q
     for n in path(to: node, within: root) {  // innermost first
-      let s = n.style, pl = n.placement
       let c = n.frame.center
       if let turn = n.drawnTurn {
         let theta = turn.angle * Double.pi / 180, persp = turn.perspective
@@ -227,8 +224,7 @@ public final class Interaction {
         let k = persp / max(1, persp + u * sin(theta))
         p = turn.aboutX ? Point(c.x + v * k, c.y + u * cos(theta) * k) : Point(c.x + u * cos(theta) * k, c.y + v * k)
       }
-      let scale = s.scale * pl.scale
-      p = Point((p.x - c.x) * scale + c.x + s.offset.x + pl.offset.x, (p.y - c.y) * scale + c.y + s.offset.y + pl.offset.y)
+      p = n.transform.apply(p)
     }
     return p
   }
