@@ -158,4 +158,33 @@ final class LiveTests: XCTestCase {
     let replay = try CLI.run([script.path, "--timeline", record.path, "--inspect", "--at", "30"])
     XCTAssertTrue(replay.stdout.contains("\"order\": [\"b\", \"c\", \"a\"]"), replay.stdout + replay.stderr)
   }
+
+  /// A composition written in Lua (the cover flow) takes a live tap on a side chart, and the
+  /// recording names that chart, so a replay brings the same one to the centre.
+  func testACoverFlowLive() throws {
+    let h = try Harness(display: 70 + Int(getpid()) % 9)
+    try FileManager.default.createDirectory(at: h.tmp.appendingPathComponent("lib"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: EndToEndTests.repo.appendingPathComponent("examples/lib/coverflow.lua"), to: h.tmp.appendingPathComponent("lib/coverflow.lua"))
+    let script = h.tmp.appendingPathComponent("flow.lua")
+    try """
+      local coverflow = require("lib.coverflow")
+      local sets = cs.data.sample()
+      local flow = { id = "flow", index = 2 }
+      for i, set in ipairs(sets) do flow[i] = cs.card { id = "card" .. i, data = set } end
+      return cs.scene { width = 1000, height = 520, fps = 30, root = coverflow(flow) }
+      """.write(to: script, atomically: true, encoding: .utf8)
+    let record = h.tmp.appendingPathComponent("rec.lua")
+    try h.start(script, record: record)
+    usleep(500_000)
+    try h.x("mousemove", "\(h.origin.x + 760)", "\(h.origin.y + 260)")  // on card3, right of the centre one
+    usleep(300_000)
+    try h.x("click", "1")
+    usleep(1_200_000)
+    let printed = try h.inspectAndQuit()
+    XCTAssertEqual(field(printed, "index")?.trimmingCharacters(in: .whitespaces), "\"index\": 3,", printed.prefix(400).description)
+    let recorded = try String(contentsOf: record, encoding: .utf8)
+    XCTAssertTrue(recorded.contains("target = \"card3\""), recorded)
+    let replay = try CLI.run([script.path, "--timeline", record.path, "--inspect", "--at", "30"])
+    XCTAssertEqual(field(replay.stdout, "index"), field(printed, "index"), replay.stderr)
+  }
 }
