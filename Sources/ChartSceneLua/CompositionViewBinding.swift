@@ -118,6 +118,7 @@ enum CompositionViewBinding {
       let p = context.presentation
       lua.setFunction(lua.top, "number") { [weak context] lua in
         guard let context, let v = script(lua, context) else { return 0 }
+        if v.time != nil { throw LuaError("a layout or draw function cannot change the state (change it in a handler, cs.call or update)") }
         let path = lua.toString(2) ?? ""
         let value = lua.toNumber(3) ?? 0
         let end = p.setState(Presentation.StateKey(view: v.number, path: path), value, old: lua.toNumber(4))
@@ -126,7 +127,7 @@ enum CompositionViewBinding {
       }
       lua.setFunction(lua.top, "touched") { [weak context] lua in
         guard let context, let v = script(lua, context), case .view(let spec)? = v.node?.kind else { return 0 }
-        if v.time != nil { throw LuaError("a layout cannot change the state (change it in a handler, cs.call or update)") }
+        if v.time != nil { throw LuaError("a layout or draw function cannot change the state (change it in a handler, cs.call or update)") }
         spec.layout?.invalidate()
         return 0
       }
@@ -209,8 +210,12 @@ enum CompositionViewBinding {
       }
       lua.unref(draw)
       let bound = lua.ref()
-      spec.draw = { [weak lua] w, h, t, theme in
+      spec.draw = { [weak lua, weak v] w, h, t, theme in
         guard let lua else { return [] }
+        // Drawn as shown at t, and the state cannot change while drawing (frames rendered
+        // apart must equal frames rendered in one run).
+        v?.time = t
+        defer { v?.time = nil }
         return try CanvasBinding.run(lua, bound, width: w, height: h, time: t, theme: theme)
       }
     }
