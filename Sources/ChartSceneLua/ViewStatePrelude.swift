@@ -8,6 +8,8 @@ enum ViewStatePrelude {
 local host = ...
 local type, next, setmetatable, tostring, error, mtype = type, next, setmetatable, tostring, error, math.type
 local M = {}
+-- A number for a message ("nan", not the C library's "-nan").
+local function show(v) if type(v) == "number" and v ~= v then return "nan" end return tostring(v) end
 
 -- What each proxy stands for: the view's number, the plain table behind it, the path to it
 -- and whether it reads numbers as shown.
@@ -35,6 +37,9 @@ end
 local function numbers(view, prefix, old, new)
   for k, v in next, new do
     local was = type(old) == "table" and old[k] or nil
+    if type(v) == "number" and not (v == v and v > -math.huge and v < math.huge) then
+      error("bad state value for '" .. prefix .. tostring(k) .. "' (a finite number expected, got " .. show(v) .. ")", 3)
+    end
     if type(v) == "number" then host.number(view, prefix .. tostring(k), v, type(was) == "number" and was or nil)
     elseif type(v) == "table" then numbers(view, prefix .. tostring(k) .. ".", was, v) end
   end
@@ -48,13 +53,25 @@ meta.__index = function(p, k)
   return v
 end
 
+-- `self.state.dx[1]` for the prefix "dx." and the key 1.
+local function display(prefix, k)
+  local out = "self.state"
+  for part in prefix:gmatch("([^.]+)%.") do out = out .. (part:match("^%-?%d+$") and "[" .. part .. "]" or "." .. part) end
+  return out .. (mtype(k) == "integer" and "[" .. k .. "]" or "." .. tostring(k))
+end
+
 meta.__newindex = function(p, k, v)
   local d = about[p]
-  if d.shown then error("the state as shown is read-only (set self.state." .. tostring(k) .. ")", 2) end
+  if d.shown then
+    error("cannot set " .. display(d.prefix, k) .. " in a layout or draw function, nor through self.shown (change the state in a handler, cs.call or update)", 2)
+  end
   if type(k) ~= "string" and mtype(k) ~= "integer" then error("state keys are strings or integers (got " .. type(k) .. ")", 2) end
   local tv = type(v)
   if tv == "function" or tv == "thread" or tv == "userdata" then
     error("bad state value for '" .. d.prefix .. tostring(k) .. "' (numbers, strings, booleans and tables of them; got " .. tv .. ")", 2)
+  end
+  if tv == "number" and not (v == v and v > -math.huge and v < math.huge) then
+    error("bad state value for '" .. d.prefix .. tostring(k) .. "' (a finite number expected, got " .. show(v) .. ")", 2)
   end
   local old = d.backing[k]
   if tv == "table" then
@@ -127,15 +144,15 @@ local checks = {
     return p
   end,
   scale = function(v, i)
-    if not finite(v) or v < 0 or v > 1e6 then error(("bad scale for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, tostring(v)), 3) end
+    if not finite(v) or v < 0 or v > 1e6 then error(("bad scale for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, show(v)), 3) end
     return v
   end,
   opacity = function(v, i)
-    if not finite(v) or v < 0 or v > 1 then error(("bad opacity for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, tostring(v)), 3) end
+    if not finite(v) or v < 0 or v > 1 then error(("bad opacity for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, show(v)), 3) end
     return v
   end,
   z = function(v, i)
-    if not finite(v) then error(("bad z for child %d in layout (a finite number expected, got %s)"):format(i, tostring(v)), 3) end
+    if not finite(v) then error(("bad z for child %d in layout (a finite number expected, got %s)"):format(i, show(v)), 3) end
     return v
   end,
   rotation3d = function(v, i)
@@ -152,7 +169,7 @@ local checks = {
         error(("bad rotation3d for child %d in layout (perspective from 1 to 1000000)"):format(i), 3)
       end
     end
-    if not finite(angle) or angle < -80 or angle > 80 then error(("bad rotation3d for child %d in layout (degrees from -80 to 80 expected, got %s)"):format(i, tostring(angle)), 3) end
+    if not finite(angle) or angle < -80 or angle > 80 then error(("bad rotation3d for child %d in layout (degrees from -80 to 80 expected, got %s)"):format(i, show(angle)), 3) end
     return { angle, aboutX, perspective }
   end,
   hidden = function(v, i)
@@ -164,15 +181,15 @@ local checks = {
     return v
   end,
   depth = function(v, i)
-    if not finite(v) or v < 0 or v > 1e6 then error(("bad depth for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, tostring(v)), 3) end
+    if not finite(v) or v < 0 or v > 1e6 then error(("bad depth for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, show(v)), 3) end
     return v
   end,
   passing = function(v, i)
-    if not finite(v) or v < 0 or v > 1 then error(("bad passing for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, tostring(v)), 3) end
+    if not finite(v) or v < 0 or v > 1 then error(("bad passing for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, show(v)), 3) end
     return v
   end,
   sheet = function(v, i)
-    if not finite(v) or v < 0 or v > 1 then error(("bad sheet for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, tostring(v)), 3) end
+    if not finite(v) or v < 0 or v > 1 then error(("bad sheet for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, show(v)), 3) end
     return v
   end,
   modal = function(v, i)

@@ -113,7 +113,7 @@ public struct Inspector {
   func placed(_ p: Placement) -> OrderedJSON {
     func r(_ d: Double) -> OrderedJSON { .number((d * 1000).rounded() / 1000) }
     return .object([("offset", .array([r(p.offset.x), r(p.offset.y)])), ("scale", r(p.scale)), ("opacity", r(p.opacity)),
-                    ("rotation3d", r(p.turn)), ("z", r(p.z))])
+                    ("rotation3d", r(p.turn)), ("z", r(p.z)), ("depth", r(p.depth))])
   }
 
   func node(_ n: Node, outer: DrawnTransform, parent: Node?) -> OrderedJSON {

@@ -70,7 +70,7 @@ final class ViewCompositionTests: FolderCase {
       ("c.size = 3", "s.lua:3: in layout at 0 s: unknown property 'size' for child 1 in layout (a layout sets frame, offset, scale, opacity, rotation3d, z, hidden, clip, depth, passing, sheet, modal)"),
       ("c.frame = { 0, 0, 0/0, 10 }", "s.lua:3: in layout at 0 s: bad frame for child 1 in layout (finite numbers x, y, width, height expected)"),
       ("self.children[7].z = 1", "s.lua:3: in layout at 0 s: no child 7 in layout (the view has 1)"),
-      ("self.state.n = 2", "s.lua:3: in layout at 0 s: the state as shown is read-only (set self.state.n)"),
+      ("self.state.n = 2", "s.lua:3: in layout at 0 s: cannot set self.state.n in a layout or draw function, nor through self.shown (change the state in a handler, cs.call or update)"),
       ("self.target.n = 2", "s.lua:3: in layout at 0 s: a layout or draw function cannot change the state (change it in a handler, cs.call or update)"),
     ]
     for (line, message) in cases {

@@ -45,7 +45,7 @@ public func fuzzLua(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for t in times {
     scene.presentation.now = t
     if let update = scene.update, (try? update(t, 1.0 / 60)) == nil { break }
-    Layout(measurer: measurer).layout(scene, at: t)
+    if (try? Layout(measurer: measurer).layout(scene, at: t)) == nil { break }
     _ = try? DisplayListBuilder(measurer: measurer).build(scene, time: t)
   }
   return 0

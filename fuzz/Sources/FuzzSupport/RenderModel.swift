@@ -24,7 +24,7 @@ public enum RenderModel {
         spec.indicatorAt = [0.93, 0, 1, 0.5][k]
         let scene = Scene(width: w, height: h, theme: .day, root: Node(id: "c", kind: .chart(spec)))
         guard (try? scene.assignIDs()) != nil else { continue }
-        Layout(measurer: measurer).layout(scene, at: 0)
+        guard (try? Layout(measurer: measurer).layout(scene, at: 0)) != nil else { continue }
         _ = try? DisplayListBuilder(measurer: measurer).build(scene, time: 0)
         if k == 0 && w == 400 { _ = Inspector(measurer: measurer).inspect(scene, time: 0).render() }
       }
