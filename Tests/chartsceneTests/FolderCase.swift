@@ -40,15 +40,29 @@ class FolderCase: XCTestCase {
 
   /// Every file under the folder (hidden ones too) with a hash of its bytes; -1 for a
   /// folder, -2 for anything that is not a regular file.
-  func snapshot() throws -> [String: Int] {
-    var out: [String: Int] = [:]
+  /// What is in the folder: every entry by name, a file with its whole contents (a rewrite of
+  /// the same length is a change).
+  enum Entry: Equatable, CustomStringConvertible {
+    case folder, other
+    case file(Data)
+    var description: String {
+      switch self {
+      case .folder: "folder"
+      case .other: "other"
+      case .file(let d): "file of \(d.count) bytes"
+      }
+    }
+  }
+
+  func snapshot() throws -> [String: Entry] {
+    var out: [String: Entry] = [:]
     let e = FileManager.default.enumerator(atPath: dir.path)!
     while let name = e.nextObject() as? String {
       let u = dir.appendingPathComponent(name)
       var isDir: ObjCBool = false
       FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
       let regular = (try? FileManager.default.attributesOfItem(atPath: u.path)[.type] as? FileAttributeType) == .typeRegular
-      out[name] = isDir.boolValue ? -1 : regular ? (try Data(contentsOf: u)).hashValue : -2
+      out[name] = isDir.boolValue ? .folder : regular ? .file(try Data(contentsOf: u)) : .other
     }
     return out
   }

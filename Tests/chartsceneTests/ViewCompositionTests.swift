@@ -226,3 +226,15 @@ final class ViewCompositionTests: FolderCase {
     XCTAssertTrue(missing.stderr.hasPrefix("error: composition 'nope' not found"), missing.stderr)
   }
 }
+
+/// Issue 24, item 6: "the folder is unchanged" must see a rewrite of the same length.
+final class FolderSnapshotTests: FolderCase {
+  func testASameLengthRewriteIsAChange() throws {
+    try write("out.png", String(repeating: "a", count: 200))
+    let before = try snapshot()
+    try write("out.png", String(repeating: "a", count: 150) + String(repeating: "b", count: 50))
+    XCTAssertNotEqual(try snapshot(), before)
+    try write("out.png", String(repeating: "a", count: 200))
+    XCTAssertEqual(try snapshot(), before)
+  }
+}
