@@ -30,9 +30,10 @@ final class LayeringTests: XCTestCase {
     return out
   }
 
-  /// The modules the Swift files of a source folder import.
+  /// The modules the Swift files of a source folder (and the folders inside it) import.
   static func imports(_ folder: URL) throws -> Set<String>? {
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+    guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return nil }
+    let files = walk.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     if files.isEmpty { return nil }
     let line = try NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias|var|let)\s+)?(\w+)"#, options: .anchorsMatchLines)
     var out: Set<String> = []
