@@ -105,7 +105,7 @@ public struct Layout {
       let flexible = n.children.map { isFlexible($0, horizontal: horizontal) }
       let fixedTotal = zip(sizes, flexible).filter { !$0.1 }.map { horizontal ? $0.0.width : $0.0.height }.reduce(0, +)
       let flexCount = flexible.filter { $0 }.count
-      var remaining = max(0, length - gaps - fixedTotal)
+      let remaining = max(0, length - gaps - fixedTotal)
       // Spacers ask for their minimum length first; the rest is shared equally.
       let share = flexCount > 0 ? remaining / Double(flexCount) : 0
       for k in sizes.indices where flexible[k] {
@@ -113,7 +113,6 @@ public struct Layout {
         if case .spacer(let minLength) = n.children[k].kind { along = max(along, minLength) }
         if horizontal { sizes[k].width = along } else { sizes[k].height = along }
       }
-      remaining = max(0, length - gaps - sizes.map { horizontal ? $0.width : $0.height }.reduce(0, +))
       var pos = horizontal ? inner.x : inner.y
       for (k, c) in n.children.enumerated() {
         var s = sizes[k]
@@ -133,7 +132,6 @@ public struct Layout {
         }
         place(c, in: r)
       }
-      _ = remaining
     }
   }
 
