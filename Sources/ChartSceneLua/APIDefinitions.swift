@@ -158,6 +158,13 @@ public enum APIDefinitions {
       Field("inspect", "fun(self: cs.View): table", "more fields for --inspect (cs.null for null)"),
       Field("draw", "fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number)", "draws the view itself, behind its children, in content coordinates"),
     ], arrayOf: "cs.View"),
+    Options(className: "cs.RaceOptions", owner: "cs.race", doc: "A bar chart race over a set's time axis.", fields: common + [
+      Field("data", "cs.ChartSet", "the set (required)"),
+      Field("top", "number", "bars shown, 1 to 50 (default 10)"),
+      Field("period", "number", "seconds per point of the data (default 0.5)"),
+      Field("title", "string", "a title at the top left"),
+      Field("dateFormat", "string", "an os.date pattern for the date (default \"%b %Y\")"),
+    ]),
     Options(className: "cs.MeasureOptions", owner: "cs.measure", doc: "The font cs.measure measures with.", fields: [
       Field("size", "number", "font size (default 14)"),
       Field("weight", "cs.Weight", "font weight"),
@@ -277,6 +284,7 @@ public enum APIDefinitions {
       Field("align", "cs.TextAlign", "alignment at x"),
       Field("weight", "cs.Weight", "font weight"),
       Field("color", color, "text colour"),
+      Field("opacity", "number", "0 to 1, times the colour's"),
     ]),
     Options(className: "cs.TimelineFile", owner: "the timeline file", doc: "What a --timeline file returns.", fields: [
       Field("timeline", "cs.Event[]", "the events"),
@@ -296,6 +304,7 @@ public enum APIDefinitions {
     Function(name: "cs.canvas", params: [Field("opts", "cs.CanvasOptions", "")], returns: "cs.View", doc: "Custom drawing."),
     Function(name: "cs.list", params: [Field("opts", "cs.ListOptions", "")], returns: "cs.View", doc: "A scrolling list."),
     Function(name: "cs.carousel", params: [Field("opts", "cs.CarouselOptions", "")], returns: "cs.View", doc: "A 3D carousel."),
+    Function(name: "cs.race", params: [Field("opts", "cs.RaceOptions", "")], returns: "cs.View", doc: "A bar chart race."),
     Function(name: "cs.view", params: [Field("opts", "cs.ViewOptions", "")], returns: "cs.View", doc: "A composition written in Lua."),
     Function(name: "cs.options", params: [Field("owner", "string", "the constructor's name, for messages (\"cs.coverflow\")"), Field("t", "table", "the options given"),
                                           Field("schema", "table<string, string|table>", "key → \"number\", {\"number\", lo, hi}, \"string\", \"boolean\", {\"choice\", ...}, \"table\", \"function\", \"view\" or \"any\"")],

@@ -200,7 +200,9 @@ enum CanvasBinding {
       var align = TextAlign.left
       if !lua.isNil(5) {
         try lua.checkTable(5, function: "text")
-        let o = try LuaOptions(lua, 5, owner: "g:text", known: ["size", "align", "weight", "color"])
+        let o = try LuaOptions(lua, 5, owner: "g:text", known: ["size", "align", "weight", "color", "opacity"])
+        // This text's opacity, 0 to 1, times its colour's (a label fading while it moves).
+        let opacity = try o.number("opacity", in: 0...1) ?? 1
         if let size = try o.number("size") {
           guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in g:text (must be between 0 and 1000)") }
           font.size = size
@@ -209,7 +211,11 @@ enum CanvasBinding {
         align = try o.choice("align", TextAlign.self) ?? .left
         if let c = try o.string("color") {
           guard let col = ColorRef(c) else { throw LuaError("bad colour '\(c)' in g:text") }
-          r.items.append(.text(TextRun(s, font: font, color: col.resolve(r.theme), origin: Point(x, y), align: align)))
+          r.items.append(.text(TextRun(s, font: font, color: col.resolve(r.theme).multipliedAlpha(opacity), origin: Point(x, y), align: align)))
+          return
+        }
+        if opacity < 1 {
+          r.items.append(.text(TextRun(s, font: font, color: r.color.multipliedAlpha(opacity), origin: Point(x, y), align: align)))
           return
         }
       }

@@ -8,7 +8,7 @@ enum CompositionBindings {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {}
 
   /// The compositions written in Lua (`assets/compositions/NAME.lua`), installed as `cs.NAME`.
-  static let builtIn = ["list", "carousel", "tabs", "cards"]
+  static let builtIn = ["list", "carousel", "tabs", "cards", "race"]
 
   /// `cs.NAME` calls the function `assets/compositions/NAME.lua` returns (a place inside it is
   /// reported as the script's that called it). Without the assets, `cs.NAME` says so.

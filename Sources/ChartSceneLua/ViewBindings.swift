@@ -18,6 +18,10 @@ enum ViewBindings {
         case "id": if n.explicitID { lua.push(n.id) } else { lua.pushNil() }
         case "kind": lua.push(n.kind.name)
         case "uid": lua.push(n.id)
+        case "time":
+          // The time laid out, drawn or inspected (in a handler: the event's).
+          let v = context?.viewScripts.first { $0.node === n }
+          lua.push(v?.time ?? context?.presentation.now ?? 0)
         case "width": lua.push(n.contentFrame.width)
         case "height": lua.push(n.contentFrame.height)
         // The size its `frame` option fixes (nil: the layout decides).

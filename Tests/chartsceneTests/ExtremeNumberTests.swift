@@ -76,6 +76,7 @@ final class ExtremeNumberTests: TempFolderCase {
     "cs.ViewOptions": "return cs.scene { width = 200, height = 160, root = cs.view { layout = function(self, w, h) self.children[1].frame = { 0, 0, w, h / 2 } end, cs.chart { data = a }, OPT } }",
     "cs.ChildLayout": "return cs.scene { width = 200, height = 160, root = cs.view { layout = function(self, w, h) local c = self.children[1]; c.OPT end, cs.chart { data = a } } }",
     "cs.MeasureOptions": "return cs.scene { width = 200, height = 160, root = cs.canvas { draw = function(g) local w = cs.measure('Hi', { OPT }); g:rect(0, 0, math.min(w, 100), 10):fill() end } }",
+    "cs.RaceOptions": "return cs.scene { width = 200, height = 160, duration = 1, fps = 10, root = cs.race { data = a, OPT } }",
     "cs.CardsOptions": "return cs.scene { width = 200, height = 160, root = cs.cards { cs.card { data = a }, cs.card { data = b }, OPT } }",
     "cs.TabsOptions": "return cs.scene { width = 200, height = 160, root = cs.tabs { { title = 'A', view = cs.chart { data = a } }, { title = 'B', view = cs.chart { data = b } }, OPT } }",
     "cs.Frame": "return cs.scene { width = 200, height = 160, root = cs.vstack { cs.chart { data = a, frame = { OPT } } } }",

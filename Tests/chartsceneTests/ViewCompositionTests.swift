@@ -238,3 +238,54 @@ final class FolderSnapshotTests: FolderCase {
     XCTAssertEqual(try snapshot(), before)
   }
 }
+
+/// Issue 25, item 3 (begun): `cs.race`, a bar chart race written as a Lua composition.
+final class RaceTests: FolderCase {
+  let script = """
+    local x, a, b, c = {}, {}, {}, {}
+    for i = 1, 4 do x[i] = (1577836800 + (i - 1) * 31 * 86400) * 1000 end
+    a = { 10, 20, 30, 40 }; b = { 40, 30, 20, 10 }; c = { 0, 0, 5, 50 }
+    local set = cs.data.series{ name = "S", x = x, lines = {
+      { id = "a", name = "A", values = a }, { id = "b", name = "B", values = b }, { id = "c", name = "C", values = c } } }
+    return cs.scene{ width = 640, height = 360, fps = 10, duration = 3, root = cs.race{ id = "r", data = set, top = 2, period = 1 } }
+    """
+
+  func bars(_ t: Double) throws -> (bars: [[String: Any]], date: String) {
+    let r = try run(["race.lua", "--inspect", "--at", "\(t)"])
+    let root = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["root"] as? [String: Any], r.stderr)
+    return (try XCTUnwrap(root["bars"] as? [[String: Any]]), try XCTUnwrap(root["date"] as? String))
+  }
+
+  func testValuesCountUpRanksSwapSmoothlyAndTheTopIsKept() throws {
+    try write("race.lua", script)
+    var (b, date) = try bars(0)
+    XCTAssertEqual(b.map { $0["name"] as? String }, ["B", "A"])
+    XCTAssertEqual(date, "Jan 2020")
+    // Half-way between the first two points, values are in between (a counter) and B stays ahead.
+    (b, date) = try bars(0.5)
+    var byName = Dictionary(uniqueKeysWithValues: b.map { ($0["name"] as! String, $0) })
+    XCTAssertEqual(byName["A"]?["value"] as? Double ?? 0, 15, accuracy: 1e-9)
+    XCTAssertEqual(byName["B"]?["rank"] as? Double ?? 0, 1, accuracy: 1e-9)
+    // Between the second and third, A passes B: half-way, both are at rank 1.5.
+    (b, date) = try bars(1.5)
+    byName = Dictionary(uniqueKeysWithValues: b.map { ($0["name"] as! String, $0) })
+    XCTAssertEqual(byName["A"]?["value"] as? Double ?? 0, 25, accuracy: 1e-9)
+    XCTAssertEqual(byName["B"]?["rank"] as? Double ?? 0, 1.5, accuracy: 1e-9)
+    XCTAssertEqual(byName["A"]?["rank"] as? Double ?? 0, 1.5, accuracy: 1e-9)
+    // C has not started until its values leave 0; at the end it leads, and only the top two show.
+    (b, date) = try bars(2.99)
+    XCTAssertEqual(b.first?["name"] as? String, "C")
+    XCTAssertLessThanOrEqual(b.count, 3)
+    XCTAssertEqual(date, "Apr 2020")
+    let r = try run(["race.lua", "-o", "race.png", "--at", "1.5"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let lint = try run(["lint", "race.lua"])
+    XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
+  }
+
+  func testARaceNeedsData() throws {
+    try write("bad.lua", "return cs.scene{ width = 200, height = 100,\n root = cs.race{ top = 3 } }\n")
+    let r = try run(["bad.lua", "--inspect"])
+    XCTAssertEqual(r.stderr, "error: bad.lua:2: missing field 'data' in cs.race (a ChartSet from cs.data.*)\n")
+  }
+}

@@ -261,6 +261,25 @@
 ---@field inspect? fun(self: cs.View): table more fields for --inspect (cs.null for null)
 ---@field draw? fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number) draws the view itself, behind its children, in content coordinates
 
+---A bar chart race over a set's time axis.
+---@class cs.RaceOptions
+---@field id? string a unique id (used by timeline targets and --inspect)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
+---@field cornerRadius? number rounds the background and clips to it
+---@field opacity? number 0 to 1
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
+---@field scale? number drawn scaled about the centre, 0 to 100
+---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
+---@field frame? cs.Frame a fixed width and/or height
+---@field preset? string a preset name or path whose settings fill in what this view does not set
+---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
+---@field data? cs.ChartSet the set (required)
+---@field top? number bars shown, 1 to 50 (default 10)
+---@field period? number seconds per point of the data (default 0.5)
+---@field title? string a title at the top left
+---@field dateFormat? string an os.date pattern for the date (default "%b %Y")
+
 ---The font cs.measure measures with.
 ---@class cs.MeasureOptions
 ---@field size? number font size (default 14)
@@ -421,6 +440,7 @@
 ---@field align? cs.TextAlign alignment at x
 ---@field weight? cs.Weight font weight
 ---@field color? string text colour
+---@field opacity? number 0 to 1, times the colour's
 
 ---What a --timeline file returns.
 ---@class cs.TimelineFile
@@ -568,6 +588,11 @@ function cs.list(opts) end
 ---@param opts cs.CarouselOptions|cs.View[]
 ---@return cs.View
 function cs.carousel(opts) end
+
+---A bar chart race.
+---@param opts cs.RaceOptions
+---@return cs.View
+function cs.race(opts) end
 
 ---A composition written in Lua.
 ---@param opts cs.ViewOptions|cs.View[]
