@@ -99,6 +99,10 @@ public final class ChartSet {
     self.minimumWindowWidth = xs.count > 1 ? max(0.01, min(1, 2 / Double(xs.count - 1))) : 1
   }
 
+  /// What the times know (years, quarters, months, dates, times of day): the poster says
+  /// no more than this. Found once, when first asked.
+  public private(set) lazy var precision: TimePrecision = TimePrecision.of(xs)
+
   public var count: Int { xs.count }
   public var firstMs: Double { xs.first ?? 0 }
   public var lastMs: Double { xs.last ?? 0 }

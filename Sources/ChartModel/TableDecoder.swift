@@ -107,6 +107,10 @@ struct TableDecoder {
   var timeFormat: TimeFormat = .iso
   var valueCells: [Int] = []
   var seriesCell: Int? = nil
+  /// A column of quarters or months read with the years of the time column, and how many
+  /// months its step is (3 or 1).
+  var periodCell: Int? = nil
+  var periodMonths = 3
   var notes: [String] = []
   /// How many rows the plan was made from.
   let sampledRows: Int
@@ -254,6 +258,13 @@ struct TableDecoder {
       for c in info.indices where info[c].kind != .empty {
         if let f = TimeParsing.detect(info[c].samples, numbersAreTimes: false) { found = (c, f); break }
       }
+      // Years written as floats (`1700.0`, as pandas writes them) only when no column reads
+      // as times otherwise: a guess, said on standard error.
+      if found == nil {
+        for c in info.indices where info[c].kind == .number {
+          if let f = TimeParsing.detect(info[c].samples, numbersAreTimes: false, floatYears: true) { found = (c, f); break }
+        }
+      }
       if found == nil, info[0].kind == .number, let f = TimeParsing.detect(info[0].samples, numbersAreTimes: true) { found = (0, f) }
       guard let found else {
         if let c = info.indices.first(where: { info[$0].kind == .text }) {
@@ -263,6 +274,33 @@ struct TableDecoder {
         throw fail("no column holds times; the columns are \(columnList); pass x = the time column")
       }
       (timeCell, timeFormat) = found
+    }
+    var isYears = false
+    switch timeFormat {
+    case .year, .yearNumber: isYears = true
+    case .pattern(let p): isYears = p.text == "%Y"
+    default: break
+    }
+    // A column of quarters (1–4) or months (1–12) beside the years (statsmodels' macrodata:
+    // `year,quarter` as `1959.0,1.0`) is part of the time, not a line.
+    if isYears, let (c, months) = periodColumn() {
+      // Unless `columns` names it as a line.
+      var named = false
+      for ref in options.columns ?? [] where (try? resolve(ref, option: "columns")) == c { named = true }
+      if !named {
+        periodCell = c
+        periodMonths = months
+      }
+    }
+    let prefix = file.map { $0 + ": " } ?? ""
+    let guessedYears: Bool
+    if case .yearNumber = timeFormat { guessedYears = options.timeFormat == nil } else { guessedYears = false }
+    if let pc = periodCell {
+      let what = periodMonths == 3 ? "quarters" : "months"
+      notes.append("\(prefix)read \(label(timeCell)) and \(label(pc)) together as \(what) (\(info[timeCell].example) and \(info[pc].example) → \(periodExample))"
+        + (guessedYears ? ", a guess" : "") + "; \(label(pc)) is not drawn as a line (name it in columns to draw it)")
+    } else if guessedYears {
+      notes.append("\(prefix)read \(label(timeCell)) (numbers like \(info[timeCell].example)) as years, a guess; pass timeFormat = \"%Y\" to say so, or x = the time column")
     }
     // The values.
     if options.series != nil || options.value != nil {
@@ -288,7 +326,7 @@ struct TableDecoder {
       }
     } else {
       var rowIndex = false
-      for c in info.indices where c != timeCell {
+      for c in info.indices where c != timeCell && c != periodCell {
         switch info[c].kind {
         case .number where c == 0 && isRowIndex(c): rowIndex = true
         case .number: valueCells.append(c)
@@ -312,6 +350,27 @@ struct TableDecoder {
       let what = options.columns != nil ? "columns names \(valueCells.count) columns" : "the file has \(valueCells.count) columns of numbers"
       throw fail("\(what); a set holds at most \(ChartSet.maxLines) lines" + (options.columns != nil ? "" : "; pass columns = the ones to draw"))
     }
+  }
+
+  /// A column named like a quarter or a month whose values are whole numbers 1–4 or 1–12
+  /// (`1.0` as pandas writes them), and the months one of its steps is.
+  func periodColumn() -> (Int, Int)? {
+    for c in info.indices where c != timeCell && info[c].kind == .number && !info[c].samples.isEmpty {
+      let name = header[c].lowercased()
+      let months: Int
+      if ["quarter", "qtr", "q", "quarters"].contains(name) { months = 3 }
+      else if ["month", "mon", "months", "mo"].contains(name) { months = 1 }
+      else { continue }
+      let top = months == 3 ? 4.0 : 12.0
+      guard info[c].samples.allSatisfy({ v in parseNumber(v).map { $0 == $0.rounded() && $0 >= 1 && $0 <= top } ?? false }) else { continue }
+      return (c, months)
+    }
+    return nil
+  }
+
+  var periodExample: String {
+    guard let pc = periodCell, let y = info[timeCell].samples.first.flatMap(parseNumber), let q = info[pc].samples.first.flatMap(parseNumber) else { return "" }
+    return periodMonths == 3 ? "Q\(Int(q)) \(Int(y))" : "\(DateText.months[Int(q) - 1]) \(Int(y))"
   }
 
   /// Whether column `c` is an unnamed row number (pandas' `to_csv` index: 0, 1, 2, … or 1, 2, 3, …
@@ -514,6 +573,19 @@ struct TableDecoder {
         }
         throw DataError(file: file, place: "line \(line)", "'\(text)' in \(label(tc)) is not a time like the rows before (\(fmt.label)); pass timeFormat, or fix the cell")
       }
+      if let pc = periodCell {
+        let ps = spans[pc]
+        var pp = base + ps.start, pn = ps.count
+        if ps.quoted { (pp, pn) = unquote(base, ps, &scratch) }
+        var q = 0.0
+        let top = periodMonths == 3 ? 4.0 : 12.0
+        guard cs_parse_double(pp, pn, &q) != 0, q == q.rounded(), q >= 1, q <= top else {
+          let text = String(decoding: UnsafeBufferPointer(start: pp, count: min(pn, 60)), as: UTF8.self)
+          throw DataError(file: file, place: "line \(line)", "'\(text)' in \(label(pc)) is not a \(periodMonths == 3 ? "quarter (1 to 4)" : "month (1 to 12)")")
+        }
+        let c = ISODate.civil(days: DateText.split(t).days)
+        t = Double(ISODate.days(year: c.year, month: (Int(q) - 1) * periodMonths + 1, day: 1)) * 86_400_000
+      }
       if slashUndecided {
         let (a, b) = TimeParsing.slashParts(t)
         if a > 12 && slashFirstOver12 < 0 { slashFirstOver12 = line }
@@ -670,6 +742,7 @@ struct TableDecoder {
       times = order.map { times[$0] }
       for k in values.indices { let v = values[k]; values[k] = order.map { v[$0] } }
     }
+    if options.gaps { (times, values) = TimeGaps.fill(times, values) }
     var lines: [Line] = []
     for (k, col) in valueCells.enumerated() {
       let key = header[col]
@@ -742,6 +815,7 @@ struct TableDecoder {
       columns[s][k] = c.values[0][r]
       if c.values[0][r].isNaN { seen[k * c.seriesNames.count + s] = r }
     }
+    if options.gaps { (xs, columns) = TimeGaps.fill(xs, columns) }
     var lines: [Line] = []
     for (k, name) in c.seriesNames.enumerated() { lines.append(makeLine(k, key: name, values: columns[k])) }
     return ChartSet(name: title, xs: xs, lines: lines)

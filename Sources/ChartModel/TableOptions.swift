@@ -32,6 +32,9 @@ public struct TableOptions: Sendable {
   public var delimiter: UInt8?
   /// Rows are sorted by time (stable); false: times must increase.
   public var sort = true
+  /// A row missing from regularly stepped data (a day absent from daily data) is a gap in
+  /// the lines; false: the lines bridge it, as before.
+  public var gaps = true
   /// Line names in order, or by column header / series value.
   public var names: [String] = []
   public var namesByKey: [String: String] = [:]

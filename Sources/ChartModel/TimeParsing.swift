@@ -17,6 +17,11 @@ public enum TimeFormat: Sendable, Equatable {
   case monthName
   /// Integers 1000–2999: years.
   case year
+  /// Whole numbers 1000–2999 written as floats (`1700.0`, as pandas writes an integer column
+  /// that had a gap): years, guessed.
+  case yearNumber
+  /// `1959Q1`, `1959-Q1`, `1959 Q1`, `Q1 1959`, `Q1-1959`: the quarter's first day.
+  case quarter
   case unixSeconds
   case unixMillis
   case pattern(TimePattern)
@@ -31,6 +36,8 @@ public enum TimeFormat: Sendable, Equatable {
     case .slash(nil): "MM/DD/YYYY or DD/MM/YYYY"
     case .monthName: "a date with a month name (Jan 2 2000)"
     case .year: "years"
+    case .yearNumber: "years written as numbers (1700.0)"
+    case .quarter: "quarters (1959Q1)"
     case .unixSeconds: "UNIX seconds"
     case .unixMillis: "UNIX milliseconds"
     case .pattern(let p): "timeFormat '\(p.text)'"
@@ -38,7 +45,9 @@ public enum TimeFormat: Sendable, Equatable {
   }
 }
 
-/// A strftime-style pattern: `%Y %m %d %e %H %I %M %S %f %p %b %B %h %a %A %y %j %z %s %F %T %D %%`.
+/// A strftime-style pattern: `%Y %m %d %e %H %I %M %S %f %p %b %B %h %a %A %y %j %q %z %s %F %T %D %%`.
+/// `%q` is a quarter 1–4 (its first month); a `%Y` at the end of the pattern also reads a
+/// year written as a float (`1700.0`).
 /// A space in the pattern matches any run of spaces (or none); other characters match
 /// themselves.
 public struct TimePattern: Sendable, Equatable {
@@ -63,7 +72,7 @@ public struct TimePattern: Sendable, Equatable {
       case UInt8(ascii: "T"): parts += [.field(UInt8(ascii: "H")), .literal(58), .field(UInt8(ascii: "M")), .literal(58), .field(UInt8(ascii: "S"))]; fields += 1
       case UInt8(ascii: "D"): parts += [.field(UInt8(ascii: "m")), .literal(47), .field(UInt8(ascii: "d")), .literal(47), .field(UInt8(ascii: "y"))]; fields += 1
       default:
-        guard Array("YmdeHIMSfpbBhaAyjzs".utf8).contains(f) else { return nil }
+        guard Array("YmdeHIMSfpbBhaAyjqzs".utf8).contains(f) else { return nil }
         parts.append(.field(f)); fields += 1
       }
     }
@@ -78,7 +87,7 @@ public struct TimePattern: Sendable, Equatable {
     var c = Cursor(p, n)
     var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, frac = 0.0
     var pm: Bool? = nil, yday: Int? = nil, offsetMs = 0.0, epoch: Double? = nil
-    for part in parts {
+    for (k, part) in parts.enumerated() {
       switch part {
       case .literal(let l): guard c.eat(l) else { return nil }
       case .space: c.skipSpaces()
@@ -88,6 +97,11 @@ public struct TimePattern: Sendable, Equatable {
           let neg = c.eat(45)
           guard let v = c.digits(1, 4) else { return nil }
           year = neg ? -v : v
+          // `1700.0` (a float year) when nothing follows the year in the pattern.
+          if k == parts.count - 1, c.peek == 46 {
+            c.i += 1
+            while c.eat(48) {}
+          }
         case UInt8(ascii: "y"): guard let v = c.digits(2, 2) else { return nil }; year = v < 69 ? 2000 + v : 1900 + v
         case UInt8(ascii: "m"): guard let v = c.digits(1, 2), (1...12).contains(v) else { return nil }; month = v
         case UInt8(ascii: "d"), UInt8(ascii: "e"):
@@ -103,6 +117,7 @@ public struct TimePattern: Sendable, Equatable {
         case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "h"): guard let v = c.monthName() else { return nil }; month = v
         case UInt8(ascii: "a"), UInt8(ascii: "A"): guard c.word() > 0 else { return nil }
         case UInt8(ascii: "j"): guard let v = c.digits(1, 3), (1...366).contains(v) else { return nil }; yday = v
+        case UInt8(ascii: "q"): guard let v = c.digits(1, 1), (1...4).contains(v) else { return nil }; month = (v - 1) * 3 + 1
         case UInt8(ascii: "z"): guard let o = c.offset() else { return nil }; offsetMs = o
         case UInt8(ascii: "s"):
           let start = c.i
@@ -270,6 +285,11 @@ public enum TimeParsing {
       var c = Cursor(p, n)
       guard let y = c.digits(4, 4), c.atEnd, (1000...2999).contains(y) else { return nil }
       return date(y, 1, 1)
+    case .yearNumber:
+      var v = 0.0
+      guard cs_parseDouble(p, n, &v), v == v.rounded(), v >= 1000, v <= 2999 else { return nil }
+      return date(Int(v), 1, 1)
+    case .quarter: return quarter(p, n)
     case .unixSeconds, .unixMillis:
       var v = 0.0
       guard cs_parseDouble(p, n, &v) else { return nil }
@@ -336,6 +356,30 @@ public enum TimeParsing {
       return date(y, m, 1)
     }
     return nil
+  }
+
+  /// `1959Q1`, `1959-Q1`, `1959 Q1`, `Q1 1959`, `Q1-1959` (any case): the quarter's first day.
+  static func quarter(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
+    var c = Cursor(p, n)
+    var y: Int, q: Int
+    if c.peek | 0x20 == UInt8(ascii: "q") {
+      c.i += 1
+      guard let v = c.digits(1, 1) else { return nil }
+      q = v
+      if !c.eat(45) { guard c.peek == 32 else { return nil }; c.skipSpaces() }
+      guard let yy = c.digits(4, 4) else { return nil }
+      y = yy
+    } else {
+      guard let yy = c.digits(4, 4) else { return nil }
+      y = yy
+      if !c.eat(45) { c.skipSpaces() }
+      guard c.peek | 0x20 == UInt8(ascii: "q") else { return nil }
+      c.i += 1
+      guard let v = c.digits(1, 1) else { return nil }
+      q = v
+    }
+    guard c.atEnd, (1...4).contains(q) else { return nil }
+    return date(y, (q - 1) * 3 + 1, 1)
   }
 
   static func ymdSep(_ p: UnsafePointer<UInt8>, _ n: Int, _ sep: UInt8) -> Double? {
@@ -425,12 +469,13 @@ public enum TimeParsing {
   // MARK: - Finding a column's format
 
   /// The formats a text cell could be in, in order of preference.
-  static let textFormats: [TimeFormat] = [.iso, .ymdSlash, .dmyDot, .slash(monthFirst: nil), .monthName]
+  static let textFormats: [TimeFormat] = [.iso, .ymdSlash, .dmyDot, .slash(monthFirst: nil), .monthName, .quarter]
 
   /// The format every one of `values` reads in, or nil. Numbers (`numeric`) read as years
   /// when they are all integers 1000–2999, else as UNIX milliseconds when any is above 1e11
-  /// in magnitude, else as UNIX seconds when `numbersAreTimes`.
-  static func detect(_ values: [[UInt8]], numbersAreTimes: Bool) -> TimeFormat? {
+  /// in magnitude, else as UNIX seconds when `numbersAreTimes`. With `floatYears`, whole
+  /// numbers 1000–2999 written otherwise (`1700.0`) are years too (`.yearNumber`).
+  static func detect(_ values: [[UInt8]], numbersAreTimes: Bool, floatYears: Bool = false) -> TimeFormat? {
     guard !values.isEmpty else { return nil }
     var nums: [Double] = []
     nums.reserveCapacity(values.count)
@@ -440,7 +485,10 @@ public enum TimeParsing {
       nums.append(d)
     }
     if nums.count == values.count {
-      if nums.allSatisfy({ $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }) && values.allSatisfy({ $0.count == 4 }) { return .year }
+      if nums.allSatisfy({ $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }) {
+        if values.allSatisfy({ $0.count == 4 }) { return .year }
+        if floatYears { return .yearNumber }
+      }
       if nums.contains(where: { abs($0) > 1e11 }) { return numbersAreTimes || nums.allSatisfy({ abs($0) > 1e11 }) ? .unixMillis : nil }
       if numbersAreTimes || nums.allSatisfy({ abs($0) >= 1e8 && $0 == $0.rounded() }) { return .unixSeconds }
       return nil

@@ -6,7 +6,7 @@ import LuaKit
 /// `cs.data.csv(path [, opts])` and `cs.data.json(path [, opts])`: the option tables and the
 /// loading (the decoding is `ChartModel`'s `CSVDecoder` and `RecordsDecoder`).
 enum TableBinding {
-  static let csvKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "delimiter", "sort", "names", "colors"]
+  static let csvKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "delimiter", "sort", "gaps", "names", "colors"]
   /// The set's name when its data came from standard input and `name` was not given.
   static let standardInputName = "Data"
   static func named(_ o: TableOptions, _ path: String) -> TableOptions {
@@ -14,7 +14,7 @@ enum TableBinding {
     if path == "-" && o.name == nil { o.name = standardInputName }
     return o
   }
-  static let jsonKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "sort", "names", "colors"]
+  static let jsonKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "sort", "gaps", "names", "colors"]
 
   static func install(_ lua: LuaState, data: Int32, context: BindingContext) {
     lua.setFunction(data, "csv") { lua in
@@ -100,7 +100,7 @@ enum TableBinding {
     if let x = try column(o, "x") { options.x = x; key.append("x=\(x)") }
     if let f = try o.string("timeFormat") {
       guard let p = TimePattern(f) else {
-        throw LuaError("bad field 'timeFormat' in \(owner) ('\(f)' is not a strftime pattern: use %Y %m %d %e %H %I %M %S %f %p %b %B %a %y %j %z %s %F %T and other characters as they are)")
+        throw LuaError("bad field 'timeFormat' in \(owner) ('\(f)' is not a strftime pattern: use %Y %m %d %e %H %I %M %S %f %p %b %B %a %y %j %q %z %s %F %T and other characters as they are)")
       }
       options.timeFormat = p
       key.append("t=\(f)")
@@ -135,6 +135,7 @@ enum TableBinding {
       key.append("d=\(b)")
     }
     if let s = try o.bool("sort") { options.sort = s; key.append("sort=\(s)") }
+    if let g = try o.bool("gaps") { options.gaps = g; key.append("gaps=\(g)") }
     let _: Void? = try o.with("names") { idx in
       guard lua.type(at: idx) == .table else { throw o.fieldError("names", expected: "table") }
       if lua.rawLength(idx) > 0 {

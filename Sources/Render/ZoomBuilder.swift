@@ -69,7 +69,7 @@ extension ChartBuilder {
     // Under the pie, its day instead of the window's dates.
     if let band = xAxis, zoom.index < set.count, p >= 0.5 {
       items.append(.path(.rect(band), .fill(surface.multipliedAlpha(p))))
-      items.append(.text(TextRun(DateText.poster(set.xs[zoom.index]), font: ChartMetrics.posterTitleFont, color: theme.text.multipliedAlpha(p),
+      items.append(.text(TextRun(DateText.poster(set.xs[zoom.index], precision: set.precision), font: ChartMetrics.posterTitleFont, color: theme.text.multipliedAlpha(p),
                                  origin: Point(band.midX, band.y + 4), align: .center)))
     }
     let top = -Double.pi / 2

@@ -71,7 +71,7 @@ public struct TypedPoster: Sendable {
   public static func make(spec: ChartSpec, style: ChartStyle, index i: Int, x: Double, linesRect: Rect, frame: Rect,
                           alpha: [String: Double], measurer: TextMeasurer) -> TypedPoster {
     let set = spec.data
-    let date = DateText.poster(set.xs[i])
+    let date = DateText.poster(set.xs[i], precision: set.precision)
     let dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
     let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
     var rows: [Row] = []

@@ -20,7 +20,7 @@ public struct PosterLayout {
 
   public init(spec: ChartSpec, index i: Int, x: Double, plot: Rect, linesRect: Rect, yOf: (Double) -> Double, measurer: TextMeasurer) {
     let set = spec.data
-    date = DateText.poster(set.xs[i])
+    date = DateText.poster(set.xs[i], precision: set.precision)
     var dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
     dateHeight = dateSize.height
     let padX = PosterLayout.padX, padY = PosterLayout.padY

@@ -245,7 +245,7 @@ final class TableDecoderTests: XCTestCase {
   // MARK: - Refused shapes
 
   func testRefusedShapes() {
-    refused("bad_unknown_time.csv", "bad_unknown_time.csv: '2000Q1' in column 'quarter' is not a time I know; pass timeFormat (strftime-style, e.g. \"%d/%m/%Y %H:%M\"), or x = the time column")
+    refused("bad_unknown_time.csv", "bad_unknown_time.csv: '2000-W01' in column 'week' is not a time I know; pass timeFormat (strftime-style, e.g. \"%d/%m/%Y %H:%M\"), or x = the time column")
     refused("bad_unknown_time2.csv", "bad_unknown_time2.csv: 'Jan 1 2000 noon' in column 'when' is not a time I know; pass timeFormat (strftime-style, e.g. \"%d/%m/%Y %H:%M\"), or x = the time column")
     refused("bad_number.csv", "bad_number.csv: line 3, column 2: expected a number, got 'x' in column 'v'; add 'x' to missing, or leave the column out with columns")
     refused("bad_cells.csv", "bad_cells.csv: line 2: expected 2 cells, got 3")

@@ -46,6 +46,20 @@ final class TableBindingTests: XCTestCase {
     XCTAssertTrue(json.contains("\"hidden\": [\"y0\"]"), json)
   }
 
+  /// Issue 21: a day missing from daily data is a gap; `gaps = false` bridges it (CSV and JSON).
+  func testGapsOption() throws {
+    dir.write("g.csv", "date,v\n2023-01-01,1\n2023-01-02,2\n2023-01-04,4\n2023-01-05,5\n")
+    dir.write("g.json", "[{\"date\": \"2023-01-01\", \"v\": 1}, {\"date\": \"2023-01-02\", \"v\": 2}, {\"date\": \"2023-01-04\", \"v\": 4}, {\"date\": \"2023-01-05\", \"v\": 5}]")
+    _ = try dir.session("""
+      local g = cs.data.csv("g.csv")
+      assert(g.count == 5 and g:valuesAt(0.5).values.v == nil, "a gap on Jan 3")
+      local b = cs.data.csv("g.csv", { gaps = false })
+      assert(b.count == 4 and b:valuesAt(1).values.v == 5, "bridged")
+      assert(cs.data.json("g.json").count == 5 and cs.data.json("g.json", { gaps = false }).count == 4)
+      return cs.scene{ width = 200, height = 100, root = cs.chart{ data = g } }
+      """)
+  }
+
   func testWarningForSkippedColumns() throws {
     dir.write("s.csv", "date,symbol,open\n2000-01-01,AAPL,1\n2000-01-02,AAPL,2\n")
     let s = try dir.session("local d = cs.data.csv('s.csv')\nreturn cs.scene{ width = 200, height = 100, root = cs.chart{ data = d } }")
@@ -54,19 +68,19 @@ final class TableBindingTests: XCTestCase {
 
   func testErrors() {
     dir.write("d.csv", "date,Views\n2019-01-01,10\n2019-01-02,20\n")
-    dir.write("q.csv", "quarter,v\n2000Q1,1\n")
+    dir.write("q.csv", "week,v\n2000-W01,1\n")
     XCTAssertEqual(dir.error("cs.data.csv('q.csv')"),
-                   "s.lua:1: q.csv: '2000Q1' in column 'quarter' is not a time I know; pass timeFormat (strftime-style, e.g. \"%d/%m/%Y %H:%M\"), or x = the time column")
+                   "s.lua:1: q.csv: '2000-W01' in column 'week' is not a time I know; pass timeFormat (strftime-style, e.g. \"%d/%m/%Y %H:%M\"), or x = the time column")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { timeFormat = '%Q' })"),
-                   "s.lua:1: bad field 'timeFormat' in cs.data.csv ('%Q' is not a strftime pattern: use %Y %m %d %e %H %I %M %S %f %p %b %B %a %y %j %z %s %F %T and other characters as they are)")
+                   "s.lua:1: bad field 'timeFormat' in cs.data.csv ('%Q' is not a strftime pattern: use %Y %m %d %e %H %I %M %S %f %p %b %B %a %y %j %q %z %s %F %T and other characters as they are)")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { columns = { true } })"),
                    "s.lua:1: bad field 'columns[1]' in cs.data.csv (a column name or a 1-based column number expected, got boolean)")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { x = 0 })"),
                    "s.lua:1: bad field 'x' in cs.data.csv (a column name or a 1-based column number expected)")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { colums = { 2 } })"),
-                   "s.lua:1: unknown key 'colums' in cs.data.csv (did you mean 'columns'? keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'names', 'colors')")
+                   "s.lua:1: unknown key 'colums' in cs.data.csv (did you mean 'columns'? keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'gaps', 'names', 'colors')")
     XCTAssertEqual(dir.error("cs.data.json('d.csv', { delimiter = ';' })"),
-                   "s.lua:1: unknown key 'delimiter' in cs.data.json (keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'sort', 'names', 'colors')")
+                   "s.lua:1: unknown key 'delimiter' in cs.data.json (keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'sort', 'gaps', 'names', 'colors')")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { delimiter = ';;' })"), "s.lua:1: bad field 'delimiter' in cs.data.csv (one character expected)")
     XCTAssertEqual(dir.error("cs.data.csv('d.csv', { x = 'nope' })"),
                    "s.lua:1: d.csv: x = 'nope': no such column; the columns are 'date' (text like '2019-01-01'), 'Views' (numbers like 10)")

@@ -114,3 +114,21 @@ final class DisplayListTests: XCTestCase {
     XCTAssertEqual(dump, RecordingPainter().dump(try build(ChartSpec(data: set))))
   }
 }
+
+extension DisplayListTests {
+  /// Issue 21, item 4: the drawn poster of yearly data says the year, of quarterly data the
+  /// quarter; daily data keeps its weekday.
+  func testPosterDateHasTheDataPrecision() throws {
+    func poster(_ xs: [Double]) throws -> [String] {
+      let set = ChartSet(name: "s", xs: xs, lines: [Line(id: "y0", name: "v", color: Color(r: 0, g: 0, b: 0), values: xs.indices.map(Double.init))])
+      var spec = ChartSpec(data: set)
+      spec.indicatorAt = 0.5
+      return self.texts(try self.build(spec))
+    }
+    func ms(_ y: Int, _ m: Int = 1, _ d: Int = 1) -> Double { Double(ISODate.days(year: y, month: m, day: d)) * 86_400_000 }
+    XCTAssertTrue(try poster((1850...1858).map { ms($0) }).contains("1854"))
+    XCTAssertTrue(try poster((0..<9).map { ms(2002 + $0 / 4, $0 % 4 * 3 + 1) }).contains("Q1 2003"))
+    XCTAssertTrue(try poster((1...9).map { ms(2004, $0) }).contains("May 2004"))
+    XCTAssertTrue(try poster((1...9).map { ms(2019, 2, $0) }).contains("Tue, Feb 5 2019"))
+  }
+}

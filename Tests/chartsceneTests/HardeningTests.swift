@@ -211,8 +211,8 @@ final class HardeningTests: FolderCase {
     for (code, expected) in [
       ("cs.chart{ titel = 'x', data = cs.data.sample()[1] }", "s.lua:1: unknown key 'titel' in cs.chart (did you mean 'title'?)"),
       ("cs.scene{ widht = 10, root = cs.spacer{} }", "s.lua:1: unknown key 'widht' in cs.scene (did you mean 'width'?)"),
-      ("cs.data.csv('d.csv', { delimeter = ';' })", "s.lua:1: unknown key 'delimeter' in cs.data.csv (did you mean 'delimiter'? keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'names', 'colors')"),
-      ("cs.data.csv('d.csv', { sep = ';' })", "s.lua:1: unknown key 'sep' in cs.data.csv (keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'names', 'colors')"),
+      ("cs.data.csv('d.csv', { delimeter = ';' })", "s.lua:1: unknown key 'delimeter' in cs.data.csv (did you mean 'delimiter'? keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'gaps', 'names', 'colors')"),
+      ("cs.data.csv('d.csv', { sep = ';' })", "s.lua:1: unknown key 'sep' in cs.data.csv (keys are 'name', 'x', 'timeFormat', 'columns', 'series', 'value', 'missing', 'delimiter', 'sort', 'gaps', 'names', 'colors')"),
       ("cs.data.series{ x = {1, 2}, lines = { { id = 'a', vlaues = {1, 2} } } }", "s.lua:1: unknown key 'vlaues' in cs.data.series lines[1] (did you mean 'values'? keys are 'id', 'name', 'color', 'values', 'type')"),
       ("cs.data.series{ x = {1, 2}, line = {} }", "s.lua:1: unknown key 'line' in cs.data.series (did you mean 'lines'? keys are 'name', 'x', 'lines')"),
     ] {

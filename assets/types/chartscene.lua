@@ -404,6 +404,7 @@
 ---@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
 ---@field delimiter? string one character, or "tab" (default: found from the header line)
 ---@field sort? boolean sort the rows by time (default true)
+---@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true); false: the line bridges it
 ---@field names? string[]|table<string, string> line names in order, or by column or series name
 ---@field colors? string[]|table<string, string> line colours in order, or by column or series name
 
@@ -417,6 +418,7 @@
 ---@field value? string|integer long data: the column of numbers
 ---@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
 ---@field sort? boolean sort the rows by time (default true)
+---@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true); false: the line bridges it
 ---@field names? string[]|table<string, string> line names in order, or by column or series name
 ---@field colors? string[]|table<string, string> line colours in order, or by column or series name
 
