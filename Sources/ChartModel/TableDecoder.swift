@@ -295,7 +295,8 @@ struct TableDecoder {
     let prefix = file.map { $0 + ": " } ?? ""
     let guessedYears: Bool
     if case .yearNumber = timeFormat { guessedYears = options.timeFormat == nil } else { guessedYears = false }
-    if let pc = periodCell {
+    // Nothing to say when the script said it all: the time format and the lines.
+    if let pc = periodCell, guessedYears || options.columns == nil {
       let what = periodMonths == 3 ? "quarters" : "months"
       notes.append("\(prefix)read \(label(timeCell)) and \(label(pc)) together as \(what) (\(info[timeCell].example) and \(info[pc].example) → \(periodExample))"
         + (guessedYears ? ", a guess" : "") + "; \(label(pc)) is not drawn as a line (name it in columns to draw it)")
