@@ -74,7 +74,7 @@ public final class FileWatcher {
     var full = path
     if !path.hasPrefix("/") {
       var buf = [CChar](repeating: 0, count: 4096)
-      if getcwd(&buf, buf.count) != nil { full = String(cString: buf) + "/" + path }
+      if getcwd(&buf, buf.count) != nil { full = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path }
     }
     var parts: [Substring] = []
     for p in full.split(separator: "/") {

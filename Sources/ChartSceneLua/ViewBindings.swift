@@ -139,7 +139,7 @@ enum ViewBindings {
     node.explicitKeys = o.presentKeys
     try GestureBinding.read(o.lua, o, into: node)
     if let name = try o.string("preset") {
-      do { node.preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }
+      do { node.preset = try context.presets.load(name) } catch { throw LuaError(error.message, wantsLocation: !error.located) }
     }
     return node
   }

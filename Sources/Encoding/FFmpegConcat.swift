@@ -84,7 +84,7 @@ extension FFmpegEncoder {
   static func workingDirectory() -> String {
     var buf = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buf, buf.count) != nil else { return "." }
-    return String(cString: buf)
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Runs ffmpeg with `args` (stdin and stdout /dev/null) to its end: success, and the first

@@ -31,7 +31,7 @@ public final class LiveWindow {
       throw WindowError(description: "--live needs a display (DISPLAY or WAYLAND_DISPLAY is not set)")
     }
     var err = [CChar](repeating: 0, count: 512)
-    guard cs_sdl_load(&err, UInt(err.count)) == 0 else { throw WindowError(description: String(cString: err)) }
+    guard cs_sdl_load(&err, UInt(err.count)) == 0 else { throw WindowError(description: String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
     cs_SDL_SetMainReady()
     guard cs_SDL_Init(SDL_INIT_VIDEO) == 0 else { throw WindowError(description: "cannot open a window: \(String(cString: cs_SDL_GetError()))") }
     let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue

@@ -94,8 +94,8 @@ public final class LuaState {
   }
   /// The options that set the limits, named when a limit stops a script.
   public func nameLimitOptions(time: String, memory: String) {
-    withUnsafeMutableBytes(of: &limits.pointee.timeflag) { b in _ = time.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
-    withUnsafeMutableBytes(of: &limits.pointee.memoryflag) { b in _ = memory.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
+    withUnsafeMutableBytes(of: &limits.pointee.timeflag) { b in time.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
+    withUnsafeMutableBytes(of: &limits.pointee.memoryflag) { b in memory.utf8CString.prefix(b.count - 1).withUnsafeBytes { b.copyMemory(from: $0) } }
   }
   let limits: UnsafeMutablePointer<cs_limits>
 
@@ -132,7 +132,7 @@ public final class LuaState {
   public func `where`(level: Int32) -> String {
     var buf = [CChar](repeating: 0, count: 1024)
     cs_where(L, level, &buf, buf.count)
-    return String(cString: buf)
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// True when the Lua code at `level` is a built-in composition's (a chunk `=chartscene/...`).

@@ -119,6 +119,6 @@ enum CairoOutput {
     guard gmtime_r(&t, &parts) != nil else { return nil }
     var buf = [CChar](repeating: 0, count: 32)
     guard strftime(&buf, buf.count, "%Y-%m-%dT%H:%M:%SZ", &parts) > 0 else { return nil }
-    return String(cString: buf)
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
