@@ -37,6 +37,8 @@ public final class BindingContext {
   /// Every `cs.view` made so far, by number (from 1), and the prelude's module (a registry
   /// reference; CompositionViewBinding).
   var viewScripts: [ViewScript] = []
+  /// The same, by their view (a script's `self.state` looks its view up on every access).
+  var viewScript: [ObjectIdentifier: ViewScript] = [:]
   var viewPrelude: Int32 = 0
   /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
   public var args: [(String, String)] = []

@@ -13,11 +13,7 @@ public struct CompositionLocator {
     self.assetsDirectory = assetsDirectory
   }
 
-  public var userDirectory: String? {
-    if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/chartscene/compositions" }
-    if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.config/chartscene/compositions" }
-    return nil
-  }
+  public var userDirectory: String? { SharedFolders.user("compositions") }
 
   /// The folders searched, with their origin: "script", "user", "built-in".
   public var folders: [(path: String, origin: String)] {
@@ -38,7 +34,21 @@ public struct CompositionLocator {
   }
 
   /// Every composition found, by name (the first found wins, as in lookup).
-  public func all() -> [(name: String, path: String, origin: String)] {
+  public func all() -> [(name: String, path: String, origin: String)] { SharedFolders.luaFiles(in: folders) }
+}
+
+/// Where shared Lua files (presets, compositions) are kept: the user's folder, and what a
+/// list of folders holds.
+enum SharedFolders {
+  /// `$XDG_CONFIG_HOME/chartscene/KIND`, else `~/.config/chartscene/KIND`.
+  static func user(_ kind: String) -> String? {
+    if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/chartscene/" + kind }
+    if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.config/chartscene/" + kind }
+    return nil
+  }
+
+  /// Every `NAME.lua` of the folders, by name, the first folder's winning.
+  static func luaFiles(in folders: [(path: String, origin: String)]) -> [(name: String, path: String, origin: String)] {
     var out: [(String, String, String)] = []
     var seen = Set<String>()
     for (dir, origin) in folders {

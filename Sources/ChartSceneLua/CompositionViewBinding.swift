@@ -61,6 +61,7 @@ enum CompositionViewBinding {
       let node = Node(id: try o.string("id"), kind: .view(spec), style: try ViewBindings.style(o), children: children)
       let script = ViewScript(node: node, number: context.viewScripts.count + 1)
       context.viewScripts.append(script)
+      context.viewScript[ObjectIdentifier(node)] = script
       try attach(lua, o, script, node, context)
       return ViewBindings.push(lua, try ViewBindings.finish(node, o, context))
     }
@@ -111,7 +112,10 @@ enum CompositionViewBinding {
   }
 
   /// Loads the prelude with the host's functions; keeps its module table in the context.
-  static func loadPrelude(_ lua: LuaState, _ context: BindingContext) {
+  /// It can fail like any script code (no memory left under --max-memory): the error is the
+  /// caller's, and the next cs.view tries again.
+  static func loadPrelude(_ lua: LuaState, _ context: BindingContext) throws {
+    let base = lua.top
     do {
       try lua.load(Array(ViewStatePrelude.source.utf8), chunkName: "=chartscene/view")
       lua.newTable()
@@ -142,7 +146,11 @@ enum CompositionViewBinding {
       try lua.pcall(nargs: 1, nresults: 1)
       context.viewPrelude = lua.ref()
     } catch {
-      fatalError("the cs.view prelude does not load: \(error)")
+      lua.pop(lua.top - base)
+      // Placed at the script's line that made the view, not inside the prelude.
+      var message = error.message
+      if message.hasPrefix("chartscene/view:"), let colon = message.firstIndex(of: " ") { message = String(message[message.index(after: colon)...]) }
+      throw LuaError(message)
     }
   }
 
@@ -154,7 +162,7 @@ enum CompositionViewBinding {
   /// Calls a function of the prelude with `args` pushed by `push`; leaves `results` on the stack.
   static func prelude(_ lua: LuaState, _ context: BindingContext, _ name: String, results: Int32, _ push: () -> Int32) throws {
     // Loaded on first use: a script without compositions pays nothing for it.
-    if context.viewPrelude == 0 { loadPrelude(lua, context) }
+    if context.viewPrelude == 0 { try loadPrelude(lua, context) }
     lua.pushRef(context.viewPrelude)
     lua.rawGet(-1, name)
     let fn = lua.top

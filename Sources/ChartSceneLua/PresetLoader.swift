@@ -26,11 +26,7 @@ public struct PresetLoader {
     self.assetsDirectory = assetsDirectory
   }
 
-  public var userDirectory: String? {
-    if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/chartscene/presets" }
-    if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.config/chartscene/presets" }
-    return nil
-  }
+  public var userDirectory: String? { SharedFolders.user("presets") }
 
   public var builtInDirectory: String? { assetsDirectory.map { $0 + "/presets" } }
 
@@ -56,22 +52,10 @@ public struct PresetLoader {
 
   /// Every preset that can be found, by name (the first found wins, as in lookup).
   public func all() -> [(name: String, path: String, origin: String)] {
-    var out: [(String, String, String)] = []
-    var seen = Set<String>()
-    var dirs: [(String, String, String)] = [(scriptDirectory + "/presets", "script", ".lua")]
-    if let u = userDirectory { dirs.append((u, "user", ".lua")) }
-    if let b = builtInDirectory { dirs.append((b, "built-in", ".lua")) }
-    for (dir, origin, ext) in dirs {
-      guard let d = opendir(dir) else { continue }
-      var names: [String] = []
-      while let e = readdir(d) {
-        let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-        if name.hasSuffix(ext), !name.hasPrefix(".") { names.append(String(name.dropLast(ext.count))) }
-      }
-      closedir(d)
-      for n in names.sorted() where seen.insert(n).inserted { out.append((n, dir + "/" + n + ext, origin)) }
-    }
-    return out
+    var dirs: [(String, String)] = [(scriptDirectory + "/presets", "script")]
+    if let u = userDirectory { dirs.append((u, "user")) }
+    if let b = builtInDirectory { dirs.append((b, "built-in")) }
+    return SharedFolders.luaFiles(in: dirs)
   }
 
   /// Loads and resolves a preset by name or path.

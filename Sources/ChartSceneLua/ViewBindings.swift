@@ -20,7 +20,7 @@ enum ViewBindings {
         case "uid": lua.push(n.id)
         case "time":
           // The time laid out, drawn or inspected (in a handler: the event's).
-          let v = context?.viewScripts.first { $0.node === n }
+          let v = context?.viewScript[ObjectIdentifier(n)]
           lua.push(v?.time ?? context?.presentation.now ?? 0)
         case "width": lua.push(n.contentFrame.width)
         case "height": lua.push(n.contentFrame.height)
@@ -33,7 +33,7 @@ enum ViewBindings {
         case "frameHeight": if let h = n.style.height { lua.push(h) } else { lua.pushNil() }
         default:
           // A composition's own fields (CompositionViewBinding): state, shown, children, options.
-          guard case .view(let spec) = n.kind, let v = context?.viewScripts.first(where: { $0.node === n }) else { return false }
+          guard case .view(let spec) = n.kind, let v = context?.viewScript[ObjectIdentifier(n)] else { return false }
           switch key {
           case "state": lua.pushRef(v.time != nil ? v.shown : v.state)
           case "shown": lua.pushRef(v.shown)
@@ -70,7 +70,6 @@ enum ViewBindings {
         return push(lua, try finish(node, o, context))
       }
     }
-    CompositionBindings.install(lua, into: cs, context: context)
     CompositionViewBinding.install(lua, into: cs, context: context)
     lua.setFunction(cs, "spacer") { lua in
       var minLength = 0.0

@@ -109,6 +109,22 @@ final class ViewCompositionTests: FolderCase {
     XCTAssertTrue(r.stderr.hasPrefix("error: s.lua:1: invalid scrolls 'up'"), r.stderr)
   }
 
+  /// A view made when the script has used all its memory is one line at its line (the
+  /// prelude behind cs.view once trapped the process here).
+  func testAViewMadeWithNoMemoryLeftIsOneLine() throws {
+    try write("full.lua", """
+      local opts = { cs.text{ text = "a" } }
+      local t, n, ok = {}, 0, true
+      while ok do ok = pcall(function() n = n + 1; t[n] = string.rep("x", 24) .. n end) end
+      local v = cs.view(opts)
+      return cs.scene{ width = 100, height = 100, root = v }
+      """)
+    let r = try run(["full.lua", "--max-memory", "16M", "-o", "full.png"])
+    XCTAssertEqual(r.status, 1, r.stderr)
+    XCTAssertEqual(r.stderr, "error: full.lua:4: script needs more memory than the 16 MiB allowed (--max-memory)\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("full.png").path))
+  }
+
   func testAPresetFillsAViewsOptionsUnlessTheScriptSetThem() throws {
     try write("presets/tight.lua", "return { list = { spacing = 2, rowHeight = 100 } }\n")
     try write("l.lua", """
