@@ -2,6 +2,7 @@ import Drawing
 import Encoding
 import Glibc
 import RenderCairo
+import Platform
 
 /// Renders a session's scene at one time to a file whose extension picks the format.
 public struct RenderJob {
@@ -23,12 +24,12 @@ public struct RenderJob {
 
   /// True for outputs made of many frames: videos, animated images, PNG sequences.
   public static func isAnimated(_ path: String) -> Bool {
-    let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
+    let ext = Paths.fileExtension(of: path)
     return animatedFormats.contains(ext) || AnimationJob.isSequence(path)
   }
 
   public static func format(of path: String) throws(HostError) -> Format {
-    let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
+    let ext = Paths.fileExtension(of: path)
     if let f = Format(rawValue: ext) { return f }
     throw HostError("cannot write '\(path)': unknown output format '\(ext.isEmpty ? "(none)" : "." + ext)', expected one of: .png, .svg, .pdf, .gif, .webp, .apng, .mp4, .webm, or a PNG sequence NAME-%04d.png")
   }

@@ -6,6 +6,7 @@ import LuaKit
 import Render
 import RenderCairo
 import SceneGraph
+import Platform
 
 /// A loaded script: its Lua state, the scene it returned, and the text system used to lay
 /// it out. Confined to the thread that created it.
@@ -78,7 +79,7 @@ public final class Session {
     FontRegistry.configure(fontsDirectory: assets + "/fonts")
     var seen = Set<String>()
     var collected: [String] = []
-    let context = BindingContext(scriptDirectory: source != nil ? "." : AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in
+    let context = BindingContext(scriptDirectory: source != nil ? "." : Paths.directory(of: scriptPath), assetsDirectory: assets) { message in
       guard seen.insert(message).inserted else { return }
       collected.append(message)
       if !quiet { Session.printError("warning: \(message)") }
@@ -229,14 +230,6 @@ public final class Session {
   /// Writes one line to standard error: control characters escaped, cut at
   /// `OneLine.limit` characters (see OneLine).
   public static func printError(_ line: String) {
-    var s = OneLine.clean(line)
-    s.append("\n")
-    var bytes = Array(s.utf8)
-    var off = 0
-    while off < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + off, $0.count - off) }
-      if n <= 0 { break }
-      off += n
-    }
+    writeStandardError(OneLine.clean(line) + "\n")
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 extension FFmpegEncoder {
   /// Joins MP4 segments (each starting on a keyframe, encoded alike: `--shard`) into one
@@ -6,13 +7,14 @@ extension FFmpegEncoder {
   /// temporary name and renamed when complete.
   /// `metadata` replaces the segments' own (their shard tags do not describe the whole).
   public static func concat(_ segments: [String], to path: String, metadata: [(String, String)] = []) throws(EncodeError) {
-    var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
-    guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    close(fd)
-    let temp = String(cString: template.map { UInt8(bitPattern: $0) })
+    let temp: String
+    switch TempFiles.beside(path) {
+    case .success(let made): close(made.fd); temp = made.name
+    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
+    }
     var listTemplate = Array("/tmp/chartscene-concat-XXXXXX".utf8CString)
     guard let lfd = TempFiles.create(&listTemplate) else {
-      unlink(temp); TempFiles.unregister(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "cannot write a list of segments in /tmp: \(String(cString: strerror(errno)))")
     }
     let list = String(cString: listTemplate.map { UInt8(bitPattern: $0) })
@@ -23,7 +25,7 @@ extension FFmpegEncoder {
     var text = "ffconcat version 1.0\n"
     for s in segments {
       if let bad = FFmpegEncoder.listUnsafe(s) {
-        unlink(temp); TempFiles.unregister(temp); close(lfd)
+        TempFiles.discard(temp); close(lfd)
         throw EncodeError(description: "cannot join '\(s)': \(bad)")
       }
       let abs = s.hasPrefix("/") ? s : FFmpegEncoder.workingDirectory() + "/" + s
@@ -33,24 +35,18 @@ extension FFmpegEncoder {
     let written = bytes.withUnsafeBytes { Glibc.write(lfd, $0.baseAddress, $0.count) }
     close(lfd)
     guard written == bytes.count else {
-      unlink(temp); TempFiles.unregister(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "cannot write a list of segments in /tmp")
     }
     let args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
                 "-map", "0", "-c", "copy", "-map_metadata", "-1"] + metadata.flatMap { ["-metadata", $0.0 + "=" + $0.1] }
       + ["-movflags", "+faststart", "-f", "mp4", temp]
     let (ok, message) = FFmpegEncoder.runToEnd(args)
-    defer { TempFiles.unregister(temp) }
     guard ok else {
-      unlink(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "ffmpeg failed joining '\(path)'" + (message.map { ": " + $0.replacing(temp, with: path).replacing(list, with: "the list of segments") } ?? ""))
     }
-    chmod(temp, 0o644)
-    if rename(temp, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temp)
-      throw EncodeError(description: "cannot write '\(path)': \(reason)")
-    }
+    if let reason = TempFiles.commit(temp, to: path) { throw EncodeError(description: "cannot write '\(path)': \(reason)") }
   }
 
   /// Why a path cannot go into a concat list (a control character: a newline would end the

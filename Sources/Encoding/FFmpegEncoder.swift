@@ -2,6 +2,7 @@ import Dispatch
 import Drawing
 import Glibc
 import Synchronization
+import Platform
 
 /// Encodes frames into GIF, WebP, APNG, MP4 or WebM by feeding raw pixels to an `ffmpeg`
 /// child process. The file is written under a temporary name in the same folder and renamed
@@ -53,10 +54,10 @@ public final class FFmpegEncoder {
   /// they are, with `-movflags use_metadata_tags`).
   public init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) {
     self.path = path
-    var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
-    guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    close(fd)
-    temp = String(cString: template.map { UInt8(bitPattern: $0) })
+    switch TempFiles.beside(path) {
+    case .success(let made): close(made.fd); temp = made.name
+    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
+    }
 
     var args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
                 "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
@@ -180,17 +181,11 @@ public final class FFmpegEncoder {
     TempFiles.unregister(child: pid)
     let exited = (status & 0x7f) == 0
     let code = (status >> 8) & 0xff
-    defer { TempFiles.unregister(temp) }
     guard exited && code == 0 && log.firstLine() == nil else {
-      unlink(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "ffmpeg failed writing '\(path)'\(reason())")
     }
-    chmod(temp, 0o644)
-    if TempFiles.rename(temp, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temp)
-      throw EncodeError(description: "cannot write '\(path)': \(reason)")
-    }
+    if let reason = TempFiles.commit(temp, to: path) { throw EncodeError(description: "cannot write '\(path)': \(reason)") }
   }
 
   /// Stops ffmpeg and removes what it wrote.
@@ -213,10 +208,4 @@ public final class FFmpegEncoder {
   }
 }
 
-enum AtomicPaths {
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let d = String(path[..<slash])
-    return d.isEmpty ? "/" : d
-  }
-}
+

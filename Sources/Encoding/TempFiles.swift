@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Synchronization
 
 /// The temporary files of outputs being written (see `AtomicOutput`) and the encoders
@@ -54,6 +55,34 @@ public enum TempFiles {
     }
   }
 
+  /// A new empty file beside `path` (`.chartscene-XXXXXX` in its folder), registered: its
+  /// name and an open descriptor, or why it could not be made.
+  public static func beside(_ path: String) -> Result<(name: String, fd: Int32), TempFileError> {
+    var template = Array((Paths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
+    guard let fd = create(&template) else { return .failure(TempFileError(reason: String(cString: strerror(errno)))) }
+    return .success((String(cString: template.map { UInt8(bitPattern: $0) }), fd))
+  }
+
+  /// Puts a finished temporary file in place of `path` (readable by all, renamed over it);
+  /// on failure it is removed and the reason returned. Either way it is no longer registered.
+  public static func commit(_ temp: String, to path: String) -> String? {
+    defer { unregister(temp) }
+    if chmod(temp, 0o644) != 0 || rename(temp, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temp)
+      return reason
+    }
+    return nil
+  }
+
+  /// Removes a temporary file that will not be used and forgets it.
+  public static func discard(_ temp: String) {
+    unlink(temp)
+    unregister(temp)
+  }
+
+  public struct TempFileError: Error { public var reason: String }
+
   public static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
   public static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
@@ -95,7 +124,7 @@ public enum TempFiles {
     for s in stopSignals { sigaddset(&set, s) }
     pthread_sigmask(SIG_BLOCK, &set, nil)
     var thread = pthread_t()
-    pthread_create(&thread, nil, { _ in
+    let rc = pthread_create(&thread, nil, { _ in
       var set = sigset_t()
       sigemptyset(&set)
       for s in TempFiles.stopSignals { sigaddset(&set, s) }
@@ -104,5 +133,8 @@ public enum TempFiles {
       TempFiles.removeAll()
       _exit(128 + sig)
     }, nil)
+    // No thread to take them: leave the signals to their default action (the process ends;
+    // temporary files may stay) rather than blocked and ignored.
+    if rc != 0 { pthread_sigmask(SIG_UNBLOCK, &set, nil) }
   }
 }

@@ -1,3 +1,4 @@
+import Platform
 import ArgumentParser
 import ChartSceneHost
 import ChartSceneLua
@@ -259,10 +260,8 @@ struct Render: ParsableCommand {
 
   func defaultOutput(for script: String, animated: Bool) -> String {
     if script == "-" { return "-" }
-    var base = script
-    if let format { return (base.hasSuffix(".lua") ? String(base.dropLast(4)) : base) + "." + format }
-    if base.hasSuffix(".lua") { base.removeLast(4) }
-    return base + (animated ? ".mp4" : ".png")
+    let base = Paths.fileExtension(of: script) == "lua" ? Paths.removingExtension(script) : script
+    return base + "." + (format ?? (animated ? "mp4" : "png"))
   }
 }
 
