@@ -100,27 +100,7 @@ extension FFmpegEncoder {
     if capture {
       guard pipeCloseOnExec(&outFDs) else { close(logFDs[0]); close(logFDs[1]); return (false, "", String(cString: strerror(errno))) }
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if capture {
-      posix_spawn_file_actions_adddup2(&actions, outFDs[1], 1)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
-    var cargs = args.map { strdup($0) } + [nil]
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attr, &none)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-    var child: pid_t = 0
-    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, program, &actions, &attr, &cargs, environ), child) }
-    posix_spawnattr_destroy(&attr)
-    for a in cargs { free(a) }
-    posix_spawn_file_actions_destroy(&actions)
+    let (rc, child) = TempFiles.spawn(args, output: capture ? outFDs[1] : nil, errors: logFDs[1])
     close(logFDs[1])
     let log = Log()
     log.drain(logFDs[0])

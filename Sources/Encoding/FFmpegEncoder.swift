@@ -96,25 +96,7 @@ public final class FFmpegEncoder {
       close(pipeFDs[0]); close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
       throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))")
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
-    posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
-    var cargs = args.map { strdup($0) } + [nil]
-    var child: pid_t = 0
-    // ffmpeg gets no blocked signals (we block Ctrl-C in our threads; see TempFiles).
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attr, &none)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, "ffmpeg", &actions, &attr, &cargs, environ), child) }
-    posix_spawnattr_destroy(&attr)
-    for a in cargs { free(a) }
-    posix_spawn_file_actions_destroy(&actions)
+    let (rc, child) = TempFiles.spawn(args, input: pipeFDs[0], errors: logFDs[1], closing: [pipeFDs[1]])
     close(pipeFDs[0])
     close(logFDs[1])
     log.drain(logFDs[0])

@@ -19,6 +19,32 @@ public enum TempFiles {
       return (rc, pid)
     }
   }
+  /// Starts `args[0]` (found on PATH) with `args`, registered as a child (see `spawnChild`)
+  /// and with no blocked signals (our threads block Ctrl-C; see `removeOnSignals`). Its
+  /// standard input is `input` or /dev/null, its output `output` or /dev/null, its errors
+  /// `errors`; `closing` are descriptors the child must not keep (the other ends of pipes).
+  /// Returns posix_spawn's result (0 or an errno) and the child.
+  public static func spawn(_ args: [String], input: Int32? = nil, output: Int32? = nil, errors: Int32, closing: [Int32] = []) -> (Int32, pid_t) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+    for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
+    if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) } else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+    posix_spawn_file_actions_adddup2(&actions, errors, 2)
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    defer { posix_spawnattr_destroy(&attr) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attr, &none)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+    var cargs = args.map { strdup($0) } + [nil]
+    defer { for a in cargs { free(a) } }
+    var child: pid_t = 0
+    return spawnChild { (posix_spawnp(&child, args[0], &actions, &attr, &cargs, environ), child) }
+  }
+
   public static func unregister(child: pid_t) { _ = children.withLock { $0.remove(child) } }
 
   /// mkstemp(template), registered under the same lock that `removeAll` takes, so no file
