@@ -36,7 +36,7 @@ public struct RenderJob {
 
   /// Checks that the output size is drawable before any work is done.
   public static func checkSize(width: Double, height: Double, scale: Double) throws(HostError) {
-    guard scale.isFinite, scale > 0, scale <= 16 else { throw HostError("bad --scale \(scale) (must be above 0 and at most 16)") }
+    try RenderRequest.checkScale(scale)
     let dw = (width * scale).rounded(), dh = (height * scale).rounded()
     guard dw >= 1, dh >= 1 else { throw HostError("the image would be empty (\(Int(dw))x\(Int(dh)) pixels)") }
     guard dw <= 32768, dh <= 32768, dw * dh <= 268_435_456 else {

@@ -53,6 +53,11 @@ public final class Session {
   /// True for a theme name `--theme` takes.
   public static func isTheme(_ name: String) -> Bool { Theme.builtIn[name] != nil }
 
+  /// `--arg KEY=VALUE` words as the script's `cs.args`, or the usage error.
+  public static func parseArgs(_ words: [String]) -> Result<[(String, String)], HostError> {
+    ChartSceneModule.parseArgs(words).mapError { HostError.usage($0.message) }
+  }
+
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
 

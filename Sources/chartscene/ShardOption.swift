@@ -41,6 +41,6 @@ extension Render {
   func shardMetadata(_ s: Shard, frames: Range<Int>, session: Session) -> [(String, String)] {
     [("chartscene_shard", s.text),
      ("chartscene_frames", frames.isEmpty ? "none" : "\(frames.lowerBound)-\(frames.upperBound - 1)"),
-     ("chartscene_render", session.fingerprint(scale: scale, preset: preset, args: overrides().args))]
+     ("chartscene_render", session.fingerprint(scale: scale, preset: scene.preset, args: overrides().args))]
   }
 }
