@@ -59,15 +59,21 @@ public struct PlacedAnnotation: Sendable {
 }
 
 public enum AnnotationLayout {
+  /// The boxes of an axes' labels that show (annotations' labels keep off them).
+  public static func labelBoxes(_ axes: ChartAxes) -> [Rect] {
+    (axes.xLabels + axes.yLabels).filter { $0.alpha > 0.1 }.map(\.frame)
+  }
+
   /// Places a chart's annotations at time `t` (scene seconds) with the chart drawn by
   /// `geometry`; labels avoid each other, the markers and the poster.
-  public static func place(_ spec: ChartSpec, geometry g: ChartGeometry, poster: Rect?, theme: Theme,
+  /// `avoid`: more boxes labels keep off (the axes' labels).
+  public static func place(_ spec: ChartSpec, geometry g: ChartGeometry, poster: Rect?, avoid: [Rect] = [], theme: Theme,
                            measurer: TextMeasurer, t: Double) -> [PlacedAnnotation] {
     guard !spec.annotations.isEmpty else { return [] }
     let set = spec.data
     let plot = g.plot
     var out: [PlacedAnnotation] = []
-    var taken: [Rect] = poster.map { [$0] } ?? []
+    var taken: [Rect] = (poster.map { [$0] } ?? []) + avoid
     func timeFade(_ a: Annotation) -> Double {
       var f = 1.0
       if let s = a.appear { f *= clamp((t - s) / Annotation.fade) }

@@ -3,8 +3,8 @@ import Drawing
 
 /// `--inspect`'s `annotations` of a chart (after `yLabels`): each mark as placed at the time.
 extension Inspector {
-  func annotations(_ n: Node, _ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, key: String) -> OrderedJSON {
-    let placed = Inspector.placedAnnotations(n, spec, parts: parts, snap: snap, measurer: measurer, time: time)
+  func annotations(_ n: Node, _ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, axes: ChartAxes) -> OrderedJSON {
+    let placed = Inspector.placedAnnotations(n, spec, parts: parts, snap: snap, axes: axes, measurer: measurer, time: time)
     return .array(placed.map { a in
       var f: [(String, OrderedJSON)] = [("kind", .string(a.kind)), ("text", .string(a.text))]
       if let p = a.point {
@@ -21,9 +21,9 @@ extension Inspector {
   }
 
   /// A chart node's annotations as drawn at `time` (for inspection and lint).
-  public static func placedAnnotations(_ n: Node, _ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, time: Double) -> [PlacedAnnotation] {
+  public static func placedAnnotations(_ n: Node, _ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, axes: ChartAxes, measurer: TextMeasurer, time: Double) -> [PlacedAnnotation] {
     let geometry = ChartGeometry(plot: parts.plot, lineWidth: spec.lineWidth, set: spec.data, snapshot: snap)
     let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
-    return AnnotationLayout.place(spec, geometry: geometry, poster: poster, theme: .day, measurer: measurer, t: time)
+    return AnnotationLayout.place(spec, geometry: geometry, poster: poster, avoid: AnnotationLayout.labelBoxes(axes), theme: .day, measurer: measurer, t: time)
   }
 }

@@ -149,7 +149,7 @@ public struct Inspector {
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("yLabels", .array(axes.yLabels.map(label))))
       if !spec.annotations.isEmpty {
-        f.append(("annotations", annotations(n, spec, parts: parts, snap: snap, key: n.id)))
+        f.append(("annotations", annotations(n, spec, parts: parts, snap: snap, axes: axes)))
       }
     case .text(let t):
       f.append(("text", .string(t.text)))
