@@ -131,9 +131,11 @@ public enum AnnotationLayout {
           let y = g.y(v)
           placed = PlacedAnnotation(kind: "rule", text: a.text, point: Point(plot.minX, y), alpha: base * edgeY(y), color: color, plot: plot, horizontal: true)
           if !a.text.isEmpty {
-            let candidates = [Rect(plot.maxX - 4 - box.width, y - 2 - box.height, box.width, box.height),
-                              Rect(plot.maxX - 4 - box.width, y + 2, box.width, box.height),
-                              Rect(plot.minX + 40, y - 2 - box.height, box.width, box.height)]
+            // Left, past the Y labels (the newest data is at the right), else right, else below.
+            let candidates = [Rect(plot.minX + 48, y - 2 - box.height, box.width, box.height),
+                              Rect(plot.maxX - 4 - box.width, y - 2 - box.height, box.width, box.height),
+                              Rect(plot.minX + 48, y + 2, box.width, box.height),
+                              Rect(plot.maxX - 4 - box.width, y + 2, box.width, box.height)]
             placed.label = best(candidates, in: plot, avoiding: taken)
           }
         } else {
@@ -170,27 +172,13 @@ public enum AnnotationLayout {
     return Point(g.x(at), g.y(v, right: right))
   }
 
-  /// The first candidate inside the plot that touches nothing taken; else the one that
-  /// overlaps least.
+  /// The first candidate inside the plot that touches nothing taken; nil when every one
+  /// would leave the plot or cover something (the label is left out, the mark stays).
   static func best(_ candidates: [Rect], in plot: Rect, avoiding taken: [Rect]) -> Rect? {
-    func cost(_ r: Rect) -> Double {
-      var c = 0.0
-      let inside = Rect(max(r.minX, plot.minX), max(r.minY, plot.minY), 0, 0)
-      let w = min(r.maxX, plot.maxX) - inside.x, h = min(r.maxY, plot.maxY) - inside.y
-      c += (r.width * r.height - max(0, w) * max(0, h)) * 4
-      for o in taken where o.intersects(r) {
-        c += (min(r.maxX, o.maxX) - max(r.minX, o.minX)) * (min(r.maxY, o.maxY) - max(r.minY, o.minY))
-      }
-      return c
+    candidates.first { r in
+      r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 && r.minY >= plot.minY - 0.01 && r.maxY <= plot.maxY + 0.01
+        && !taken.contains { $0.intersects(r) }
     }
-    var bestRect: Rect?
-    var bestCost = Double.infinity
-    for r in candidates {
-      let c = cost(r)
-      if c == 0 { return r }
-      if c < bestCost { bestCost = c; bestRect = r }
-    }
-    return bestRect
   }
 
   static func clamp(_ x: Double) -> Double { x.isNaN ? 0 : max(0, min(1, x)) }

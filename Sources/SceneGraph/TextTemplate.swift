@@ -144,10 +144,12 @@ public struct TextTemplate: Sendable, Equatable {
 extension Presentation {
   /// Moves a template's counter towards `target`: from the value shown now, over
   /// `TextTemplate.tween` seconds (at once while the script is evaluated or the first time).
+  /// The curve starts fast and slows down (a decay), so a counter whose value changes on every
+  /// frame (a moving window) chases it closely instead of restarting from rest each time.
   public func updateCounter(_ key: String, target: Double, at t: Double) {
     if let old = self.target(key), old == target { return }
     let first = self.target(key) == nil
-    setNumber(key, target, initial: target, first || !animates ? .immediate : Transition(duration: TextTemplate.tween, curve: .easeInOut))
+    setNumber(key, target, initial: target, first || !animates ? .immediate : Transition(duration: TextTemplate.tween, curve: .decay(tau: TextTemplate.tween / 4)))
   }
 
   /// The text of `template` at t, read from `set` through the view's window and indicator;

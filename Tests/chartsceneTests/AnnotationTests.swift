@@ -149,7 +149,7 @@ final class AnnotationTests: FolderCase {
     XCTAssertEqual(shown[14], a)  // before the change (t = 0.467 s)
     var between = 0
     for k in 1..<shown.count {
-      XCTAssertLessThanOrEqual(abs(shown[k] - shown[k - 1]), abs(b - a) * 0.15 + 1, "frame \(k): \(shown[k - 1]) -> \(shown[k])")
+      XCTAssertLessThanOrEqual(abs(shown[k] - shown[k - 1]), abs(b - a) * 0.3 + 1, "frame \(k): \(shown[k - 1]) -> \(shown[k])")
       XCTAssertGreaterThanOrEqual(shown[k], min(a, b) - 1e-9, "frame \(k)")
       XCTAssertLessThanOrEqual(shown[k], max(a, b) + 1e-9, "frame \(k)")
       XCTAssertNotEqual(shown[k], 0, "frame \(k)")
@@ -173,6 +173,32 @@ final class AnnotationTests: FolderCase {
     XCTAssertEqual(c["title"] as? String, "At Wed, Jan 23 2019")  // the indicator's point
     let marks = try XCTUnwrap(c["annotations"] as? [[String: Any]])
     XCTAssertEqual(marks.map { $0["kind"] as? String }, ["band", "rule"])
+  }
+
+  /// Labels that cannot be placed without covering each other are left out (the marks stay),
+  /// so lint finds nothing.
+  func testCrowdedLabelsAreLeftOutAndLintChecksThem() throws {
+    try write("l.lua", """
+      local set = cs.data.sample()[1]
+      local at = set:valuesAt(0.9).time
+      return cs.scene { width = 260, height = 200,
+        root = cs.chart { id = "c", data = set, minimap = false, legend = false, annotations = {
+          cs.note { at = at, value = 100, text = "A long first label here" }, cs.note { at = at, value = 110, text = "A long second label here" },
+          cs.note { at = at, value = 120, text = "A long third label here" } } } }
+      """)
+    let (c, _) = try chart("l.lua", "c", at: 0)
+    let marks = try XCTUnwrap(c["annotations"] as? [[String: Any]])
+    XCTAssertEqual(marks.count, 3)
+    let labels = marks.compactMap { $0["frame"] as? [Double] }
+    XCTAssertLessThan(labels.count, 3, "three long labels at one point cannot all fit")
+    for i in 0..<labels.count {
+      for j in (i + 1)..<max(i + 1, labels.count) {
+        let a = labels[i], b = labels[j]
+        XCTAssertFalse(a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3], "labels \(a) and \(b) overlap")
+      }
+    }
+    let lint = try run(["lint", "l.lua"])
+    XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
   }
 
   func testBadInputsGiveOneLine() throws {
