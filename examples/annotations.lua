@@ -37,5 +37,5 @@ return cs.scene {
         cs.rule { at = "2023-08-28", text = "v2.0", appear = 4.8 },
       } },
   },
-  update = cs.follow { data = set, window = 90 * 86400, duration = 10, curve = "easeInOut" },
+  update = cs.follow { chart = "signups", window = 90 * 86400, duration = 10, curve = "easeInOut" },
 }

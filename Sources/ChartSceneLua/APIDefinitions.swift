@@ -163,7 +163,8 @@ public enum APIDefinitions {
       Field("disappear", "number", "scene seconds when it fades out"),
     ]),
     Options(className: "cs.FollowOptions", owner: "cs.follow", doc: "A camera that keeps a set's window on the newest data.", fields: [
-      Field("data", "cs.ChartSet", "the set whose window moves (required)"),
+      Field("data", "cs.ChartSet", "the set whose window moves (this or chart)"),
+      Field("chart", "string", "the id of the chart whose set's window moves (this or data)"),
       Field("window", "number", "seconds of data the window shows (required)"),
       Field("duration", "number", "scene seconds to reach the last point (required)"),
       Field("from", "number", "scene seconds when it starts (default 0)"),
@@ -448,6 +449,7 @@ public enum APIDefinitions {
     ("cs.ChartGeometry", "Where a chart draws its data at the moment of the call.", [
       Field("plot", "{x: number, y: number, width: number, height: number}", "the plot"),
       Field("window", "{from: number, to: number}", "the times (UNIX ms) at the plot's left and right edges"),
+      Field("data", "cs.ChartSet", "the set the chart was given"),
       Field("x", "fun(time: number): number", "the x of a time"),
       Field("y", "fun(value: number, side?: \"left\"|\"right\"): number", "the y of a value (on the right axis of a two-axis chart with \"right\")"),
       Field("timeAt", "fun(x: number): number", "the time at an x"),

@@ -201,6 +201,39 @@ final class AnnotationTests: FolderCase {
     XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
   }
 
+  /// cs.follow keeps the window's right edge on the newest data: from the window's width to
+  /// the end of the axis over `duration`, eased, the width unchanged; by set or by chart id.
+  func testFollowMovesTheWindowWithTheNewestData() throws {
+    for how in ["data = set", "chart = 'c'"] {
+      try write("fo.lua", """
+        local set = cs.data.sample()[1]
+        return cs.scene { width = 500, height = 400, fps = 20, duration = 5,
+          root = cs.chart { id = "c", data = set, title = "{value:y0} on {time}" },
+          update = cs.follow { \(how), window = 30 * 86400, from = 1, duration = 3 } }
+        """)
+      var ranges: [[Double]] = []
+      for k in stride(from: 0, through: 100, by: 5) {
+        let (c, _) = try chart("fo.lua", "c", at: Double(k) / 20)
+        ranges.append(try XCTUnwrap(c["range"] as? [Double]))
+      }
+      let width = ranges[0][1] - ranges[0][0]
+      XCTAssertEqual(ranges[0][0], 0, accuracy: 1e-9, how)
+      XCTAssertEqual(ranges[4][1], ranges[0][1], accuracy: 1e-9, "\(how): still before `from`")
+      XCTAssertEqual(ranges.last![1], 1, accuracy: 1e-9, how)
+      for k in 1..<ranges.count {
+        XCTAssertEqual(ranges[k][1] - ranges[k][0], width, accuracy: 1e-9, "\(how): the width stays")
+        XCTAssertGreaterThanOrEqual(ranges[k][1], ranges[k - 1][1] - 1e-12, "\(how): never back")
+      }
+      // Eased: slower in the first and last quarter second than in the middle.
+      let start = ranges[5][1] - ranges[4][1], middle = ranges[11][1] - ranges[10][1]
+      XCTAssertLessThan(start, middle / 2, how)
+    }
+    try write("f.lua", "local set = cs.data.sample()[1]\nreturn cs.scene { width = 300, height = 300, fps = 10, duration = 1, root = cs.chart { id = 'c', data = set },\n  update = cs.follow { chart = 'nope', window = 86400, duration = 1 } }")
+    try fails(["f.lua"], "f.lua:3: bad field 'chart' in cs.follow (no chart 'nope' (charts: 'c'))")
+    try write("f.lua", "local set = cs.data.sample()[1]\nreturn cs.scene { width = 300, height = 300, root = cs.chart { id = 'c', data = set },\n  update = cs.follow { data = set, duration = 1 } }")
+    try fails(["f.lua"], "f.lua:3: missing field 'window' in cs.follow")
+  }
+
   func testBadInputsGiveOneLine() throws {
     let set = "local set = cs.data.sample()[1]\n"
     let cases: [(String, String)] = [

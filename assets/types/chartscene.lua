@@ -222,7 +222,8 @@
 
 ---A camera that keeps a set's window on the newest data.
 ---@class cs.FollowOptions
----@field data? cs.ChartSet the set whose window moves (required)
+---@field data? cs.ChartSet the set whose window moves (this or chart)
+---@field chart? string the id of the chart whose set's window moves (this or data)
 ---@field window? number seconds of data the window shows (required)
 ---@field duration? number scene seconds to reach the last point (required)
 ---@field from? number scene seconds when it starts (default 0)
@@ -544,6 +545,7 @@ local ChartSet = {}
 ---@class cs.ChartGeometry
 ---@field plot {x: number, y: number, width: number, height: number} the plot
 ---@field window {from: number, to: number} the times (UNIX ms) at the plot's left and right edges
+---@field data cs.ChartSet the set the chart was given
 ---@field x fun(time: number): number the x of a time
 ---@field y fun(value: number, side?: "left"|"right"): number the y of a value (on the right axis of a two-axis chart with "right")
 ---@field timeAt fun(x: number): number the time at an x
