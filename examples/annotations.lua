@@ -26,8 +26,8 @@ local set = cs.data.series { name = "Sign-ups", x = x, lines = {
 
 return cs.scene {
   width = 720, height = 640, fps = 30, duration = 10,
-  root = cs.vstack { spacing = 0, padding = { 12, 0, 0, 0 },
-    cs.text { id = "headline", data = set, text = "{value:paid|int} paid sign-ups on {time:%B %e}", size = 22, weight = "bold", align = "center", frame = { width = 720 } },
+  root = cs.vstack { spacing = 0,
+    cs.text { id = "headline", data = set, text = "{value:paid|int} paid sign-ups on {time:%B %e}", size = 22, weight = "bold", align = "center", frame = { width = 720 }, padding = { 12, 0, 0, 0 } },
     cs.chart { id = "signups", data = set, title = "Sign-ups a day: {value:signups|int}", legend = true,
       annotations = {
         cs.note { at = "2023-04-05", line = "signups", text = "Launch" },
