@@ -103,6 +103,7 @@ public struct Lint {
     if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
       out.append("\(name): the poster lies outside its plot")
     }
+    checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)
   }
 
   // MARK: - Display list

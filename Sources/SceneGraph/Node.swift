@@ -22,6 +22,10 @@ public struct ChartSpec {
   public var indicatorAt: Double?
   /// Type, stacking, percentages and two axes asked for by the view (round 2; see ChartStyle).
   public var overrides = ChartStyle.Overrides()
+  /// Marks pinned to the data (Annotations.swift).
+  public var annotations: [Annotation] = []
+  /// A title with fields that follow time (TextTemplate.swift); `title` holds its text now.
+  public var titleTemplate: TextTemplate?
   public init(data: ChartSet) { self.base = data }
   /// The full ChartView, as a modal sheet shows a card: with mini-map, check marks and indicator.
   public var full: ChartSpec {
@@ -38,8 +42,12 @@ public enum StackAxis: String, Sendable { case vertical, horizontal, depth }
 public enum Alignment: String, Sendable, CaseIterable { case leading, center, trailing, top, bottom }
 
 /// `cs.text{}`.
-public struct TextSpec: Sendable {
+public struct TextSpec {
   public var text: String
+  /// A text with fields that follow time, read from `source` (TextTemplate.swift); `text`
+  /// holds its text now.
+  public var template: TextTemplate?
+  public var source: ChartSet?
   public var size: Double = 15
   public var weight: Font.Weight = .regular
   public var color: ColorRef = .theme("text")
