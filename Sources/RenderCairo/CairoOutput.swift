@@ -63,6 +63,8 @@ extension CairoPainter {
     case .svg:
       surface = cairo_svg_surface_create_for_stream(write, unmanaged.toOpaque(), w, h)
       cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+      // In CSS pixels, as the PNG: in points (cairo's default) a browser shows it 4/3 larger.
+      cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
     case .pdf:
       surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), w, h)
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "chartscene")

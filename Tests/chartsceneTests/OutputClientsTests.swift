@@ -195,6 +195,21 @@ final class OutputClientsTests: XCTestCase {
     XCTAssertGreaterThan(blockDifference(a, b), 40)
   }
 
+  /// An SVG is as large as the PNG in a browser: its size is in CSS pixels (cairo writes
+  /// points by default, which a viewer at 96 dpi shows 4/3 larger), so rsvg-convert at its
+  /// default resolution gives the PNG's size.
+  func testTheSVGIsThePNGsSizeInPixels() throws {
+    let svg = tmp.appendingPathComponent("s.svg").path, png = tmp.appendingPathComponent("s.png").path
+    try render(["examples/chart.lua", "-o", svg])
+    try render(["examples/chart.lua", "-o", png])
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    XCTAssertTrue(text.contains("width=\"720px\" height=\"640px\""), String(text.prefix(300)))
+    let rendered = tmp.appendingPathComponent("s-rsvg.png").path
+    XCTAssertEqual(try tool("rsvg-convert", ["-o", rendered, svg]).status, 0)
+    let a = try decode(png), b = try decode(rendered)
+    XCTAssertEqual([a.width, a.height], [b.width, b.height])
+  }
+
   // MARK: PNG
 
   func testEveryPNGPassesPngcheck() throws {
