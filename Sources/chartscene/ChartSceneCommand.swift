@@ -61,6 +61,12 @@ struct Render: ParsableCommand {
   @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.", completion: .custom { _, _, _ in PresetCatalog.names() })
   var preset: String?
 
+  @Option(help: "How dates and numbers are written: en, es, fr, de, pt-BR, ru, uk, zh-Hans, ja, ko, ar, he, hi (overrides the script).")
+  var locale: String?
+
+  @Option(help: "The IANA time zone dates are shown in, e.g. Europe/Oslo (overrides the script; default UTC).")
+  var timezone: String?
+
   @Flag(help: "Print the scene as JSON instead of rendering.")
   var inspect = false
 
@@ -116,6 +122,7 @@ struct Render: ParsableCommand {
     if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
     guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("bad --scale \(scale) (must be above 0 and at most 16)") }
     if let theme, !Session.isTheme(theme) { throw ValidationError("invalid theme '\(theme)' for --theme, expected one of: 'day', 'night'") }
+    if let message = Session.checkFormat(locale: locale, timezone: timezone) { throw ValidationError(message) }
     if script == "-" && (watch || live) { throw ValidationError("a script read from standard input cannot be watched or shown live (\(watch ? "--watch" : "--live")): give its file") }
     if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     if let format {
@@ -158,6 +165,8 @@ struct Render: ParsableCommand {
   func overrides() -> Session.Overrides {
     var overrides = Session.Overrides(theme: theme, preset: preset)
     overrides.fps = fps
+    overrides.locale = locale
+    overrides.timezone = timezone
     overrides.timeline = timeline
     if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
     overrides.maxTime = maxTime

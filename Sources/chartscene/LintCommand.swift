@@ -21,12 +21,19 @@ struct LintCommand: ParsableCommand {
   @Option(help: "day or night (overrides the script).", completion: .list(["day", "night"]))
   var theme: String?
 
+  @Option(help: "How dates and numbers are written: en, es, fr, de, pt-BR, ru, uk, zh-Hans, ja, ko, ar, he, hi (overrides the script).")
+  var locale: String?
+
+  @Option(help: "The IANA time zone dates are shown in, e.g. Europe/Oslo (overrides the script; default UTC).")
+  var timezone: String?
+
   @Option(help: "CPU seconds the whole check may use.")
   var maxTotalTime: Double = Watchdog.defaultTotal
 
   func validate() throws {
     guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
     if let frames, Render.parseFramesText(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
+    if let message = Session.checkFormat(locale: locale, timezone: timezone) { throw ValidationError(message) }
     if let size, Render.parseSizeText(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
   }
 
@@ -34,6 +41,8 @@ struct LintCommand: ParsableCommand {
     Watchdog.start()
     Watchdog.limitTotal(maxTotalTime, script: script)
     var overrides = Session.Overrides(theme: theme)
+    overrides.locale = locale
+    overrides.timezone = timezone
     if let size, let (w, h) = Render.parseSizeText(size) { overrides.width = w; overrides.height = h }
     let session = try Session.open(script, overrides: overrides)
     let findings = try Lint(session: session).run(frames: frames.flatMap(Render.parseFramesText))
