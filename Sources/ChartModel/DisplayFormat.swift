@@ -45,7 +45,11 @@ public struct DisplayFormat: Sendable, Equatable {
   /// time (`14:00`, `14:00:05`), all in local time.
   public func axisLabel(_ ms: Double) -> String {
     if isStandard { return TimeScale.label(ms) }
-    let p = parts(ms)
+    var p = parts(ms)
+    if p.secondOfDay != 0, !zone.isUTC, p.secondOfDay <= 7200, parts(ms - 1).day != p.day {
+      // The first instant of a day whose midnight the clocks skipped: labelled as its date.
+      p.secondOfDay = 0
+    }
     if p.secondOfDay == 0 {
       if p.month == 1 && p.day == 1 { return date(p, .year) }
       if p.day == 1 { return date(p, .month) }

@@ -79,7 +79,9 @@ public enum TimeScale {
       }
       return tick + len
     case .day, .week, .month, .year:
-      let r = zone.utc(fromLocal: next(zone.local(tick), iv))
+      // From the local day's start: a day whose midnight was skipped (clocks going forward at
+      // 00:00) starts at 01:00, and the next tick is still the next midnight.
+      let r = zone.utc(fromLocal: next(floor(zone.local(tick), iv), iv))
       return r > tick ? r : tick + iv.minimumMs
     }
   }
