@@ -115,6 +115,9 @@ public enum CompactNumber {
       decimals = v >= 100 || v == v.rounded() ? 0 : (v >= 10 ? 1 : 2)
       if v < 1 { decimals = significantDecimals(v, digits: 2) }
     }
+    // No short form at this magnitude (German and Japanese thousands): the number is written
+    // out, grouped as in full (`500.000`, `1,500`).
+    if div == 1 && ref >= 1e3 { return grouped(value, decimals: decimals, locale: locale) }
     return prefix + localized(fixed(value / div, decimals), locale) + suffix
   }
 

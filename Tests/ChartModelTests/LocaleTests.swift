@@ -98,7 +98,7 @@ final class LocaleTests: XCTestCase {
     XCTAssertEqual(ja.axisLabel(LocaleTests.ms(2019, 1, 1)), "2019年")
     XCTAssertEqual(ja.axisNumber(45_000, step: 5000), "4.5万")
     XCTAssertEqual(ja.axisNumber(300_000_000, step: 100_000_000), "3億")
-    XCTAssertEqual(ja.axisNumber(1500, step: 500), "1500")  // no short form below 万
+    XCTAssertEqual(ja.axisNumber(1500, step: 500), "1,500")  // no short form below 万: written out
     XCTAssertEqual(try LocaleTests.format("zh-Hans").axisNumber(200_000_000, step: 100_000_000), "2亿")
     let hi = try LocaleTests.format("hi")
     XCTAssertEqual(hi.grouped(4_505_200), "45,05,200")
@@ -107,7 +107,8 @@ final class LocaleTests: XCTestCase {
     XCTAssertEqual(es.grouped(1234), "1234")
     XCTAssertEqual(es.grouped(12345), "12.345")
     let de = try LocaleTests.format("de")
-    XCTAssertEqual(de.axisNumber(1500, step: 500), "1500")  // no short form for thousands
+    XCTAssertEqual(de.axisNumber(1500, step: 500), "1.500")  // no short form for thousands: written out
+    XCTAssertEqual(de.axisNumber(500_000, step: 100_000), "500.000")
     XCTAssertEqual(de.axisNumber(2_500_000, step: 500_000), "2,5\u{a0}Mio.")
     XCTAssertEqual(de.axisNumber(-0.5, step: 0.25), "\u{2212}0,5")
     XCTAssertEqual(try LocaleTests.format("fr").grouped(12345.5), "12\u{202f}345,5")
