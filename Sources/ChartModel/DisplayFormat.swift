@@ -5,9 +5,16 @@
 ///
 /// `standard` (English, UTC) writes exactly the texts chartscene always has.
 public struct DisplayFormat: Sendable, Equatable {
-  public var locale: ChartLocale
+  public var locale: ChartLocale { didSet { samples = DisplayFormat.samples(locale) } }
   public var zone: ChartTimeZone
-  public init(locale: ChartLocale = .english, zone: ChartTimeZone = .utc) { self.locale = locale; self.zone = zone }
+  /// The axis's sample labels by interval unit, written once per locale (the axis measures
+  /// them several times a frame).
+  private var samples: [TimeInterval.Unit: [String]]
+
+  public init(locale: ChartLocale = .english, zone: ChartTimeZone = .utc) {
+    self.locale = locale; self.zone = zone
+    samples = DisplayFormat.samples(locale)
+  }
 
   public static let standard = DisplayFormat()
 
@@ -131,7 +138,20 @@ public struct DisplayFormat: Sendable, Equatable {
   /// The labels an interval's ticks can have, to measure the widest: every month of the
   /// locale (English keeps its historical samples, so its pictures never change).
   public func sampleLabels(_ iv: TimeInterval) -> [String] {
-    if locale.id == "en" { return TimeScale.sampleLabels(iv) }
+    samples[iv.unit] ?? TimeScale.sampleLabels(iv)
+  }
+
+  static func samples(_ locale: ChartLocale) -> [TimeInterval.Unit: [String]] {
+    if locale.id == "en" { return [:] }
+    let f = DisplayFormat(unsampled: locale)
+    var out: [TimeInterval.Unit: [String]] = [:]
+    for u in [TimeInterval.Unit.second, .minute, .hour, .day, .week, .month, .year] { out[u] = f.writeSamples(TimeInterval(u, 1)) }
+    return out
+  }
+
+  private init(unsampled locale: ChartLocale) { self.locale = locale; zone = .utc; samples = [:] }
+
+  func writeSamples(_ iv: TimeInterval) -> [String] {
     let year = format(TimeParts(year: 2000, month: 1, day: 1), cldr: locale.pattern(.year))
     func all(_ pattern: ChartLocale.Pattern, day: Int) -> [String] {
       (1...12).map { m in format(TimeParts(year: 2000, month: m, day: min(day, m == 2 ? 28 : 30)), cldr: locale.pattern(pattern)) }
