@@ -33,7 +33,8 @@ public struct ChartTimeZone: Sendable, Equatable {
   public static func load(_ name: String, directory: String = databaseDirectory) throws(LoadError) -> ChartTimeZone {
     if ["utc", "z", "etc/utc", "gmt", "etc/gmt", "zulu", "etc/zulu", "universal"].contains(name.lowercased()) { return .utc }
     let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-    let valid = !name.isEmpty && name.utf8.count < 128 && parts.allSatisfy { p in
+    // `right/` zones count leap seconds in their timestamps (UNIX time does not): refused.
+    let valid = !name.isEmpty && name.utf8.count < 128 && parts.first != "right" && parts.allSatisfy { p in
       !p.isEmpty && p != "." && p != ".." && p.utf8.allSatisfy { c in (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 95 || c == 45 || c == 43 }
     }
     let bytes: [UInt8]? = valid ? (try? FileReader.read(directory + "/" + name, limit: 1 << 20)) : nil

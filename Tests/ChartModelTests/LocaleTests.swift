@@ -229,6 +229,8 @@ final class TimeZoneTests: XCTestCase {
       XCTAssertTrue(m.hasPrefix("unknown time zone 'Europe/Olso' (nearest: 'Europe/Oslo'"), m)
     }
     XCTAssertThrowsError(try ChartTimeZone.load("../../etc/passwd"))
+    XCTAssertThrowsError(try ChartTimeZone.load("right/Europe/Oslo"))  // leap-second timestamps
+    XCTAssertThrowsError(try ChartTimeZone.load("Europe"))  // a folder
     XCTAssertThrowsError(try ChartTimeZone.load(""))
     XCTAssertThrowsError(try ChartTimeZone.load("Oslo")) { e in
       XCTAssertTrue((e as! ChartTimeZone.LoadError).message.contains("'Europe/Oslo'"), "\(e)")
