@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // chartscene: Lua-scripted chart scenes rendered with cairo + Pango.
 // Layers (each target imports only targets listed before it):
-//   Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding, LiveWindow} → ChartSceneLua → ChartSceneHost → chartscene
+//   Platform → Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding, LiveWindow} → ChartSceneLua → ChartSceneHost → chartscene
 //   LuaKit (chart-agnostic Lua wrapper) is imported only by ChartSceneLua and ChartSceneHost.
 // Each target's dependencies are exactly what its sources import (LayeringTests checks it).
 import PackageDescription
@@ -34,6 +34,8 @@ let package = Package(
     // and the bulk reader of plain CSV rows straight into columns.
     .target(name: "CFastParse"),
 
+    // POSIX plumbing every layer may use: paths, clocks, a mutex, stage timing.
+    .target(name: "Platform"),
     // Model: data, windows, ticks. No drawing, no Lua.
     .target(name: "Drawing"),
     .target(name: "ChartModel", dependencies: ["Drawing", "CFastParse"]),
@@ -45,20 +47,20 @@ let package = Package(
     .target(name: "SceneGraph", dependencies: ["Drawing", "ChartModel", "Motion", "Gestures"]),
     // Render: scene → display list (and a text dump of one, for tests).
     .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
-    .target(name: "RenderCairo", dependencies: ["Drawing", "CCairo"]),
-    .target(name: "Encoding", dependencies: ["Drawing", "CPNG"]),
+    .target(name: "RenderCairo", dependencies: ["Platform", "Drawing", "CCairo"]),
+    .target(name: "Encoding", dependencies: ["Platform", "Drawing", "CPNG"]),
     .target(name: "LiveWindow", dependencies: ["Drawing", "Gestures", "CSDL2"]),
     // Lua host.
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
     // BuildInfo (the version in VERSION and the commit of the checkout) is generated into it by the plugin.
-    .target(name: "ChartSceneLua", dependencies: ["LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph"], plugins: ["BuildInfo"]),
+    .target(name: "ChartSceneLua", dependencies: ["Platform", "LuaKit", "Drawing", "ChartModel", "Motion", "SceneGraph"], plugins: ["BuildInfo"]),
     // CLI.
     .target(
       name: "ChartSceneHost",
-      dependencies: ["LuaKit", "ChartSceneLua", "Drawing", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
+      dependencies: ["Platform", "LuaKit", "ChartSceneLua", "Drawing", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
     .executableTarget(
       name: "chartscene",
-      dependencies: ["ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["Platform", "ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
     // Stamps the build with its version and commit (scripts/build-info).
     .plugin(name: "BuildInfo", capability: .buildTool()),

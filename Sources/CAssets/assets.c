@@ -27,6 +27,7 @@ CS_EMBED(cs_a_composition_cards, "compositions/cards.lua")
 CS_EMBED(cs_a_composition_carousel, "compositions/carousel.lua")
 CS_EMBED(cs_a_composition_list, "compositions/list.lua")
 CS_EMBED(cs_a_composition_race, "compositions/race.lua")
+CS_EMBED(cs_a_composition_follow, "compositions/follow.lua")
 CS_EMBED(cs_a_composition_tabs, "compositions/tabs.lua")
 CS_EMBED(cs_a_locale_en, "locales/en.json")
 CS_EMBED(cs_a_locale_es, "locales/es.json")
@@ -60,6 +61,7 @@ static const cs_asset table[] = {
   CS_ENTRY("compositions/carousel.lua", cs_a_composition_carousel),
   CS_ENTRY("compositions/list.lua", cs_a_composition_list),
   CS_ENTRY("compositions/race.lua", cs_a_composition_race),
+  CS_ENTRY("compositions/follow.lua", cs_a_composition_follow),
   CS_ENTRY("compositions/tabs.lua", cs_a_composition_tabs),
   CS_ENTRY("locales/en.json", cs_a_locale_en),
   CS_ENTRY("locales/es.json", cs_a_locale_es),

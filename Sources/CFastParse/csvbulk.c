@@ -13,16 +13,16 @@ static inline __attribute__((always_inline)) int d2(const unsigned char *p, int 
 /* An ISO `YYYY-MM-DD` or `YYYY-MM-DD[T ]HH:MM:SS` cell, the time optionally followed by `Z`
    or `±hh:mm` (converted to UTC), as TimeParsing reads it. Every part is a whole number of
    milliseconds, so the sum is exact in any order. */
-static inline __attribute__((always_inline)) int iso_time(cs_csv_bulk *b, const unsigned char *c, size_t n, double *t) {
+static inline __attribute__((always_inline)) int iso_time(cs_iso_day_cache *b, const unsigned char *c, size_t n, double *t) {
   if (n != 10 && n != 19 && n != 20 && n != 25) return 0;
   uint64_t k;
   uint16_t k2;
   memcpy(&k, c, 8);
   memcpy(&k2, c + 8, 2);
-  if (k != b->day_key || k2 != b->day_key2 || isnan(b->day_ms)) {
+  if (k != b->key || k2 != b->key2 || isnan(b->day_ms)) {
     double day = b->day(c);
     if (isnan(day)) return 0;
-    b->day_key = k; b->day_key2 = k2; b->day_ms = day;
+    b->key = k; b->key2 = k2; b->day_ms = day;
   }
   if (n == 10) { *t = b->day_ms; return 1; }
   int h, m, s;
@@ -41,6 +41,8 @@ static inline __attribute__((always_inline)) int iso_time(cs_csv_bulk *b, const 
   *t = b->day_ms + (double)ms;
   return 1;
 }
+
+int cs_iso_time(cs_iso_day_cache *c, const unsigned char *p, size_t n, double *t) { return iso_time(c, p, n, t); }
 
 /* The length of an ISO time cell at c (19, 20 or 25 bytes) when the byte after it ends the
    cell, else 0. */
@@ -76,7 +78,7 @@ size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
          'Z', '+'), so the cell ends right after them when a delimiter that is none of those
          follows. */
       else if (role == CS_BULK_TIME && iso_skip && (known = iso_length(p + i, limit - i, delim)) &&
-               iso_time(b, p + i, known, &t)) i += known;
+               iso_time(&b->iso, p + i, known, &t)) i += known;
       else known = 0;
       while (i < limit) {
         unsigned char ch = p[i];
@@ -99,7 +101,7 @@ size_t cs_csv_bulk_rows(cs_csv_bulk *b) {
         if (known) {
           /* read above */
         } else if (b->time_kind == CS_TIME_ISO) {
-          if (!iso_time(b, c, n, &t)) { ok = 0; break; }
+          if (!iso_time(&b->iso, c, n, &t)) { ok = 0; break; }
         } else {
           if (!cs_parse_double(c, n, &t)) { ok = 0; break; }
           if (b->time_kind == CS_TIME_UNIX_SECONDS) t *= 1000;

@@ -35,7 +35,7 @@ static int parse_general(const unsigned char *p, size_t n, double *out) {
   if (n == 0) return 0;
   if (p[0] == '-' || p[0] == '+') { neg = p[0] == '-'; i = 1; }
   uint64_t m = 0;
-  int digits = 0, intDigits = 0, fracDigits = 0, dropped = 0;
+  size_t digits = 0, intDigits = 0, fracDigits = 0, dropped = 0;
   while (i < n && (unsigned)(p[i] - '0') < 10) {
     if (digits < 19) { m = m * 10 + (p[i] - '0'); if (m) digits++; } else dropped++;
     intDigits++; i++;
@@ -44,8 +44,7 @@ static int parse_general(const unsigned char *p, size_t n, double *out) {
     i++;
     while (i < n && (unsigned)(p[i] - '0') < 10) {
       if (digits < 19) { m = m * 10 + (p[i] - '0'); if (m) digits++; fracDigits++; }
-      i++;
-      if (digits >= 19) { /* later digits only matter to strtod */ }
+      i++; /* later digits only matter to strtod */
     }
   }
   if (intDigits == 0 && fracDigits == 0) {
@@ -65,8 +64,8 @@ static int parse_general(const unsigned char *p, size_t n, double *out) {
     i = j;
   }
   if (i != n) return 0;
-  if (digits >= 19 || dropped) return slow_path(p, n, out);
-  int e10 = exp - fracDigits;
+  if (digits >= 19 || dropped || fracDigits > 400) return slow_path(p, n, out);
+  int e10 = exp - (int)fracDigits;
   if (m == 0) { *out = neg ? -0.0 : 0.0; return 1; }
   if (m <= (1ULL << 53) && e10 >= -22 && e10 <= 22) {
     double v = (double)m;

@@ -18,12 +18,12 @@ static inline __attribute__((always_inline)) size_t cs_plain_number(const unsign
   uint64_t m = 0;
   unsigned d;
   while (s < end && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
-  int digits = (int)(s - ds), frac = 0;
+  size_t digits = (size_t)(s - ds), frac = 0;
   if (s < end && *s == '.') {
     s++;
     const unsigned char *fs = s;
     while (s < end && (d = (unsigned)(*s - '0')) < 10) { m = m * 10 + d; s++; }
-    frac = (int)(s - fs);
+    frac = (size_t)(s - fs);
     digits += frac;
   }
   if (digits == 0 || digits > 18 || m > (1ULL << 53)) return 0;

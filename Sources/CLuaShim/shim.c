@@ -580,17 +580,19 @@ static void *watchdog_main(void *arg) {
   return NULL;
 }
 
-void cs_startwatchdog(double grace, void (*overdue)(const char *message)) {
+int cs_startwatchdog(double grace, void (*overdue)(const char *message)) {
   static struct watchdog w;
   static int started;
-  if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return;
+  if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return 0;
   w.grace = grace;
   w.overdue = overdue;
   pthread_t t;
   pthread_attr_t attr;
-  pthread_attr_init(&attr);
+  if (pthread_attr_init(&attr) != 0) { __atomic_store_n(&started, 0, __ATOMIC_RELEASE); return -1; }
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&attr, 1 << 16);
-  pthread_create(&t, &attr, watchdog_main, &w);
+  /* The default stack size: `overdue` is Swift code (it prints and exits), not a few C calls. */
+  int rc = pthread_create(&t, &attr, watchdog_main, &w);
   pthread_attr_destroy(&attr);
+  if (rc != 0) { __atomic_store_n(&started, 0, __ATOMIC_RELEASE); return -1; }
+  return 0;
 }

@@ -4,6 +4,10 @@
 #include <string.h>
 #include <zlib.h>
 
+/* The bit writer stores its 32-bit words with memcpy and the pixel converters read cairo's
+   native-endian ARGB words as bytes: both assume a little-endian machine (x86-64, arm64). */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "png.c assumes a little-endian machine");
+
 /* ---- A deflate encoder made for filtered chart images ----
    Fixed Huffman codes (RFC 1951 §3.2.6) and one kind of match: a run of the previous byte
    (distance 1). After the "up" filter a chart is mostly runs of zeros, which this turns
@@ -265,7 +269,7 @@ static void put32(unsigned char *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16
 static void chunk(unsigned char **p, const char *type, const unsigned char *data, size_t n) {
   put32(*p, (uint32_t)n); memcpy(*p + 4, type, 4);
   uLong crc = crc32(0L, (const Bytef *)type, 4);
-  if (n) { memcpy(*p + 8, data, n); crc = crc32(crc, data, (uInt)n); }
+  if (n) { memcpy(*p + 8, data, n); crc = crc32_z(crc, data, n); }
   put32(*p + 8 + n, (uint32_t)crc);
   *p += 12 + n;
 }
@@ -315,10 +319,6 @@ static void *run_job(void *arg) {
   j->rc = cs_png_encode_stripe(j->pixels + (size_t)j->row0 * j->stride, prev, j->width, j->row1 - j->row0, j->stride,
                                j->channels, j->last, &j->out);
   return NULL;
-}
-
-int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads, cs_png_buffer *out) {
-  return cs_png_encode_channels(pixels, width, height, stride, 0, threads, out);
 }
 
 int cs_png_encode_channels(const unsigned char *pixels, int width, int height, int stride, int channels, int threads,

@@ -104,19 +104,19 @@ public enum CSVDecoder {
           defer { b.release() }
           var out = TableDecoder.Columns()
           do throws(DataError) {
-            try decoder.read(&b, into: &out, estimatedRows: estimatedHalf, allowEmpty: true)
+            try decoder.read(&b, into: &out, estimatedRows: estimatedHalf)
             second = .success(out)
           } catch { second = .failure(error) }
         },
         {
-          do throws(DataError) { try decoder.read(&rows, into: &columns, estimatedRows: estimated, allowEmpty: true) } catch { firstError = error }
+          do throws(DataError) { try decoder.read(&rows, into: &columns, estimatedRows: estimated) } catch { firstError = error }
         })
       if let firstError { throw firstError }
       if !rows.overran, case .success(let b)? = second {
         columns.append(b, lineOffset: rows.line - 1)
       } else {
         rows.stopAt = Int.max
-        if !rows.overran { try decoder.read(&rows, into: &columns, estimatedRows: estimated, allowEmpty: true) }
+        if !rows.overran { try decoder.read(&rows, into: &columns, estimatedRows: estimated) }
       }
       try decoder.finish(&columns)
     } else {

@@ -99,7 +99,7 @@ public struct DisplayFormat: Sendable, Equatable {
   /// Instant `ms` written with a strftime-like pattern, in the locale: `%Y` year, `%y` two
   /// digits, `%m` month 01-12, `%B` month name (stand-alone: `январь`), `%b` short month,
   /// `%d` day 01-31, `%e` day 1-31, `%A` weekday, `%a` short weekday, `%H` 00-23, `%I`
-  /// 01-12, `%p` AM/PM, `%M` minutes, `%S` seconds, `%q` quarter 1-4, `%Q` the quarter's
+  /// 01-12, `%p` AM/PM, `%M` minutes, `%S` seconds, `%j` day of the year 001-366, `%q` quarter 1-4, `%Q` the quarter's
   /// short name (`Q3`, `3-й кв.`), `%x` the locale's date (`Apr 3 2019`), `%X` its time,
   /// `%%` a `%`. Unknown `%c` pairs are kept as they are.
   public func format(_ ms: Double, strftime pattern: String) -> String {
@@ -124,6 +124,9 @@ public struct DisplayFormat: Sendable, Equatable {
       case "p": out += locale.dayPeriods[p.hour < 12 ? 0 : 1]
       case "M": out += TimeParts.two(p.minute)
       case "S": out += TimeParts.two(p.second)
+      case "j":
+        let n = ISODate.days(year: p.year, month: p.month, day: p.day) - ISODate.days(year: p.year, month: 1, day: 1) + 1
+        out += n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)"
       case "q": out += String((p.month - 1) / 3 + 1)
       case "Q": out += locale.quarters[(p.month - 1) / 3]
       case "x": out += date(p, .date)

@@ -298,64 +298,34 @@ public enum TimeParsing {
     }
   }
 
-  /// The last `YYYY-MM-DD` read and its day: rows of one day repeat it (a day of minutes
-  /// is 1,440 rows).
-  struct DayCache {
-    var key: UInt64 = 0
-    var key2: UInt16 = 0
-    var dayMs = Double.nan
+  /// A cache of the last ISO day read, for a column read row after row (rows of one day
+  /// repeat it: a day of minutes is 1,440 rows).
+  static func dayCache() -> cs_iso_day_cache {
+    var c = cs_iso_day_cache()
+    c.day_ms = .nan
+    c.day = { p in TimeParsing.iso(p!, 10) ?? .nan }
+    return c
   }
 
-  /// `parse` with a cache of the last ISO day, for a column read row after row.
+  /// `parse` through the one fast reader of ISO cells (`cs_iso_time`, shared with the bulk
+  /// path), which reads each day once; other forms go to `parse`.
   @inline(__always)
-  static func parse(_ p: UnsafePointer<UInt8>, _ n: Int, _ f: TimeFormat, cache: inout DayCache) -> Double? {
-    guard case .iso = f, n == 19 || n == 10 else { return parse(p, n, f) }
-    let raw = UnsafeRawPointer(p)
-    let k = raw.loadUnaligned(as: UInt64.self), k2 = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-    if k == cache.key && k2 == cache.key2 && !cache.dayMs.isNaN {
-      if n == 10 { return cache.dayMs }
-      @inline(__always) func d2(_ i: Int) -> Int { Int(p[i] &- 48) &* 10 &+ Int(p[i + 1] &- 48) }
-      @inline(__always) func isD2(_ i: Int) -> Bool { p[i] &- 48 < 10 && p[i + 1] &- 48 < 10 }
-      if p[10] == 32 || p[10] == 84, p[13] == 58, p[16] == 58, isD2(11), isD2(14), isD2(17) {
-        let h = d2(11), m = d2(14), s = d2(17)
-        guard h < 24, m < 60, s <= 60 else { return nil }
-        return cache.dayMs + Double(h * 3600 + m * 60 + s) * 1000
-      }
-      return parse(p, n, f)
+  static func parse(_ p: UnsafePointer<UInt8>, _ n: Int, _ f: TimeFormat, cache: inout cs_iso_day_cache) -> Double? {
+    if case .iso = f {
+      var t = 0.0
+      if cs_iso_time(&cache, p, n, &t) != 0 { return t }
     }
-    guard let v = iso(p, n) else { return nil }
-    if let day = iso(p, 10) {
-      cache.key = k; cache.key2 = k2; cache.dayMs = day
-    }
-    return v
+    return parse(p, n, f)
   }
 
+  /// `YYYY-MM-DD` with an optional time of day and offset (`T12:00`, ` 12:00:00.5`, `Z`,
+  /// `+03:00`), or `YYYY-MM`. (Columns are read through `cs_iso_time` first.)
   static func iso(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
-    // The common `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` first, without a cursor.
-    if n >= 10, p[4] == 45, p[7] == 45 {
-      @inline(__always) func d2(_ k: Int) -> Int { Int(p[k] &- 48) &* 10 &+ Int(p[k + 1] &- 48) }
-      @inline(__always) func isD2(_ k: Int) -> Bool { p[k] &- 48 < 10 && p[k + 1] &- 48 < 10 }
-      guard isD2(0), isD2(2), isD2(5), isD2(8), let day = date(d2(0) * 100 + d2(2), d2(5), d2(8)) else { return nil }
-      if n == 10 { return day }
-      if n == 19, p[10] == 32 || p[10] == 84, p[13] == 58, p[16] == 58 {
-        if isD2(11), isD2(14), isD2(17) {
-          let h = d2(11), m = d2(14), s = d2(17)
-          guard h < 24, m < 60, s <= 60 else { return nil }
-          return day + Double(h * 3600 + m * 60 + s) * 1000
-        }
-      }
-      var c = Cursor(p, n)
-      c.i = 10
-      guard let t = c.timeOfDay() else { return nil }
-      return day + t
-    }
-    // YYYY-MM
-    if n == 7, p[4] == 45 {
-      var c = Cursor(p, n)
-      guard let y = c.digits(4, 4), c.eat(45), let m = c.digits(2, 2), c.atEnd else { return nil }
-      return date(y, m, 1)
-    }
-    return nil
+    var c = Cursor(p, n)
+    guard let y = c.digits(4, 4), c.eat(45), let m = c.digits(2, 2) else { return nil }
+    if c.atEnd { return date(y, m, 1) }
+    guard c.eat(45), let d = c.digits(2, 2), let day = date(y, m, d), let t = c.timeOfDay() else { return nil }
+    return day + t
   }
 
   /// `1959Q1`, `1959-Q1`, `1959 Q1`, `Q1 1959`, `Q1-1959` (any case): the quarter's first day.

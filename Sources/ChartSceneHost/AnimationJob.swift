@@ -3,6 +3,7 @@ import Drawing
 import Encoding
 import Glibc
 import RenderCairo
+import Platform
 
 /// Renders the frames of an animated scene: a PNG sequence (`%04d` in the name) or a video
 /// or animated image through ffmpeg. Frames are simulated in order on this thread (scripts
@@ -102,18 +103,14 @@ public struct AnimationJob {
     } else {
       try session.refuseInput(output)
     }
-    let dir = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."
-    var st = stat()
-    if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
-      throw HostError("cannot write '\(output)': the folder '\(dir)' does not exist")
-    }
+    do { try AtomicOutput.checkTarget(output) } catch { throw HostError(error.description) }
     return Plan(range: range, pattern: pattern, width: Int((scene.width * scale).rounded()), height: Int((scene.height * scale).rounded()))
   }
 
   /// The encoder of a video or animated image (nil for a PNG sequence).
   func encoder(_ plan: Plan, fps: Double) throws(HostError) -> FrameEncoder? {
     guard plan.pattern == nil else { return nil }
-    let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    let ext = Paths.fileExtension(of: output)
     guard let format = FFmpegEncoder.Format(rawValue: ext) else {
       throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
     }
@@ -137,7 +134,7 @@ public struct AnimationJob {
     let clock = session.simulation.clock
     let range = plan.range
     let workers = AnimationJob.framesInFlight / 2
-    let pool = PainterPool(count: workers)
+    let pool = PainterPool()
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the
     // value it was created with (as it would be after an error mid-render).
@@ -222,9 +219,8 @@ public struct AnimationJob {
   /// The temporary name of a frame of a sequence: unique to this process (its id and a
   /// random number), so two runs writing into one folder never share one.
   static func tempName(for path: String) -> String {
-    let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    return dir + ".chartscene-" + tempToken + "-" + base
+    let dir = path.contains("/") ? Paths.directory(of: path) + "/" : ""
+    return dir + ".chartscene-" + tempToken + "-" + Paths.fileName(of: path)
   }
   static let tempToken = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
 }
@@ -233,7 +229,6 @@ public struct AnimationJob {
 final class PainterPool: @unchecked Sendable {
   private var free: [CairoPainter] = []
   private let lock = Lock()
-  init(count: Int) {}
   func take() -> CairoPainter {
     lock.locked { free.popLast() } ?? CairoPainter(text: PangoText())
   }
@@ -263,11 +258,7 @@ final class Progress {
     start = Progress.now()
   }
 
-  static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
+  static func now() -> Double { Clock.monotonic() }
 
   func step() {
     done += 1

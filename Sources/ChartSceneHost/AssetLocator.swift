@@ -1,5 +1,6 @@
 import Glibc
 import CAssets
+import Platform
 
 /// Finds the `assets/` folder (fonts, presets, sample data, editor definitions), in order:
 ///
@@ -31,13 +32,13 @@ public enum AssetLocator {
       return .failure(HostError("CHARTSCENE_ASSETS is '\(env)', which holds no chartscene assets (\(marker) is missing); unset it to use the assets built into chartscene"))
     }
     if let exe = executablePath() {
-      var dir = parent(exe)
-      let share = parent(dir) + "/share/chartscene/assets"
+      var dir = Paths.directory(of: exe)
+      let share = Paths.directory(of: dir) + "/share/chartscene/assets"
       if isFile(share + "/" + marker) { return .success(share) }
       for _ in 0..<8 {
         let candidate = dir + "/assets"
         if isFile(candidate + "/" + marker) { return .success(candidate) }
-        let up = parent(dir)
+        let up = Paths.directory(of: dir)
         if up == dir { break }
         dir = up
       }
@@ -106,7 +107,7 @@ public enum AssetLocator {
   /// Creates `path` (mode 0700) when missing; refuses one that another user owns or others
   /// may write to (a shared /tmp). Nil when it can be used.
   private static func makePrivateFolder(_ path: String) -> String? {
-    let parentDir = parent(path)
+    let parentDir = Paths.directory(of: path)
     if !isDirectory(parentDir) { _ = makePrivateFolder(parentDir) }
     if mkdir(path, 0o700) != 0 && errno != EEXIST { return "cannot create \(path): \(errorText())" }
     return ownedPrivately(path) ? nil : "\(path) is not a folder of this user's that only it may write"
@@ -160,12 +161,6 @@ public enum AssetLocator {
     return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  static func parent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let p = String(path[..<slash])
-    return p.isEmpty ? "/" : p
-  }
-
   static func isFile(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
@@ -181,7 +176,7 @@ public enum AssetLocator {
   public static func canonicalOutput(_ path: String) -> String {
     if let whole = realPath(path) { return whole }
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let folder = realPath(parent(path)) else { return path }
+    guard let folder = realPath(Paths.directory(of: path)) else { return path }
     return (folder == "/" ? "" : folder) + "/" + name
   }
 

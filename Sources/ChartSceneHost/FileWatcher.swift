@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 /// Watches files through inotify on their folders (editors that save by renaming are seen).
 public final class FileWatcher {
@@ -22,7 +23,7 @@ public final class FileWatcher {
     // In the order the files were read: the script and its first files come first.
     var order: [String] = []
     var seen = Set<String>()
-    for f in wanted where seen.insert(FileWatcher.folder(f)).inserted { order.append(FileWatcher.folder(f)) }
+    for f in wanted where seen.insert(Paths.directory(of: f)).inserted { order.append(Paths.directory(of: f)) }
     let kept = Set(order.prefix(FileWatcher.maximumFolders))
     for (wd, folder) in folders where !kept.contains(folder) {
       inotify_rm_watch(fd, wd)
@@ -32,7 +33,7 @@ public final class FileWatcher {
       let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
       if wd >= 0 { folders[wd] = folder }
     }
-    files = Set(wanted.filter { kept.contains(FileWatcher.folder($0)) })
+    files = Set(wanted.filter { kept.contains(Paths.directory(of: $0)) })
     return wanted.count - files.count
   }
 
@@ -83,11 +84,5 @@ public final class FileWatcher {
       parts.append(p)
     }
     return "/" + parts.joined(separator: "/")
-  }
-
-  static func folder(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let f = String(path[..<slash])
-    return f.isEmpty ? "/" : f
   }
 }

@@ -63,23 +63,21 @@ public struct Lint {
   // MARK: - Charts
 
   func checkCharts(_ scene: Scene, time t: Double, into out: inout [String], pairs: inout Set<String>) {
-    let sceneRect = Rect(0, 0, scene.width, scene.height)
-    func visit(_ n: Node, _ outer: DrawnTransform, _ opacity: Double) {
+    func visit(_ n: Node, _ opacity: Double) {
       guard n.placement.visible else { return }
-      let drawn = outer.then(n)
       let alpha = opacity * n.style.opacity * n.placement.opacity
       // A turned view is drawn in perspective: its texts are not checked.
       if n.drawnTurn != nil { return }
       if alpha > Lint.visibleAlpha, let spec = n.chart {
         let isCard: Bool = { if case .card = n.kind { return true }; return false }()
-        check(chart: spec, card: isCard, node: n, transform: drawn, opacity: alpha, time: t, scene: sceneRect, into: &out, pairs: &pairs)
+        check(chart: spec, card: isCard, node: n, opacity: alpha, time: t, into: &out, pairs: &pairs)
       }
-      for c in n.children { visit(c, drawn, alpha) }
+      for c in n.children { visit(c, alpha) }
     }
-    visit(scene.root, .identity, 1)
+    visit(scene.root, 1)
   }
 
-  func check(chart spec: ChartSpec, card: Bool, node n: Node, transform: DrawnTransform, opacity: Double, time t: Double, scene: Rect, into out: inout [String], pairs: inout Set<String>) {
+  func check(chart spec: ChartSpec, card: Bool, node n: Node, opacity: Double, time t: Double, into out: inout [String], pairs: inout Set<String>) {
     let measurer = session.text
     let presentation = session.scene.presentation
     let window = presentation.window(spec.data, at: t)
@@ -105,7 +103,7 @@ public struct Lint {
     if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
       out.append("\(name): the poster lies outside its plot")
     }
-    _ = transform; _ = scene
+    checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)
   }
 
   // MARK: - Display list

@@ -7,6 +7,7 @@ import LiveWindow
 import Render
 import RenderCairo
 import SceneGraph
+import Platform
 
 /// Set by SIGINT/SIGTERM: the live loop stops cleanly (and writes its recording).
 nonisolated(unsafe) var liveStopRequested: sig_atomic_t = 0
@@ -160,8 +161,7 @@ public final class LiveLoop {
   }
 
   func save() {
-    var base = script
-    if base.hasSuffix(".lua") { base.removeLast(4) }
+    let base = Paths.fileExtension(of: script) == "lua" ? Paths.removingExtension(script) : script
     let path = base + "-\(max(0, session.simulation.tick)).png"
     do {
       let t = session.simulation.clock.time(ofFrame: max(0, session.simulation.tick))
@@ -182,9 +182,5 @@ public final class LiveLoop {
     }
   }
 
-  static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
+  static func now() -> Double { Clock.monotonic() }
 }

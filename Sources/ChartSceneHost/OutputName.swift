@@ -1,3 +1,5 @@
+import Platform
+
 /// The `-o` name: its format, and for a PNG sequence its frame-number pattern. Checked
 /// before anything runs, so a bad name is a usage error (exit status 64).
 public enum OutputName {
@@ -8,10 +10,8 @@ public enum OutputName {
   /// A PNG sequence name split around its one `%d` or `%0Nd` (in the file name, not the
   /// folders): prefix, zero-padded width (0 for `%d`), suffix.
   public static func sequence(_ path: String) -> (prefix: String, width: Int, suffix: String)? {
-    guard path.lowercased().hasSuffix(".png") else { return nil }
-    let slash = path.lastIndex(of: "/")
-    let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
-    let name = path[nameStart...]
+    guard Paths.fileExtension(of: path) == "png" else { return nil }
+    let name = path[path.index(path.endIndex, offsetBy: -Paths.fileName(of: path).count)...]
     guard let pct = name.firstIndex(of: "%"), name[name.index(after: pct)...].firstIndex(of: "%") == nil else { return nil }
     var i = name.index(after: pct)
     var width = 0
@@ -28,8 +28,8 @@ public enum OutputName {
   /// Throws a usage error unless `path` names a format chartscene writes and, if it is a
   /// PNG name holding `%`, a valid sequence pattern.
   public static func check(_ path: String) throws(HostError) {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-    let ext = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+    let name = Paths.fileName(of: path)
+    let ext = Paths.fileExtension(of: path)
     guard RenderJob.Format(rawValue: ext) != nil || RenderJob.animatedFormats.contains(ext) else {
       do { _ = try RenderJob.format(of: path) } catch { throw HostError.usage(error.message) }
       return

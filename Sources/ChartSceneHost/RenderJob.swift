@@ -2,6 +2,7 @@ import Drawing
 import Encoding
 import Glibc
 import RenderCairo
+import Platform
 
 /// Renders a session's scene at one time to a file whose extension picks the format.
 public struct RenderJob {
@@ -23,19 +24,19 @@ public struct RenderJob {
 
   /// True for outputs made of many frames: videos, animated images, PNG sequences.
   public static func isAnimated(_ path: String) -> Bool {
-    let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
+    let ext = Paths.fileExtension(of: path)
     return animatedFormats.contains(ext) || AnimationJob.isSequence(path)
   }
 
   public static func format(of path: String) throws(HostError) -> Format {
-    let ext = path.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last.map { $0.lowercased() } : nil } ?? ""
+    let ext = Paths.fileExtension(of: path)
     if let f = Format(rawValue: ext) { return f }
     throw HostError("cannot write '\(path)': unknown output format '\(ext.isEmpty ? "(none)" : "." + ext)', expected one of: .png, .svg, .pdf, .gif, .webp, .apng, .mp4, .webm, or a PNG sequence NAME-%04d.png")
   }
 
   /// Checks that the output size is drawable before any work is done.
   public static func checkSize(width: Double, height: Double, scale: Double) throws(HostError) {
-    guard scale.isFinite, scale > 0, scale <= 16 else { throw HostError("bad --scale \(scale) (must be above 0 and at most 16)") }
+    try RenderRequest.checkScale(scale)
     let dw = (width * scale).rounded(), dh = (height * scale).rounded()
     guard dw >= 1, dh >= 1 else { throw HostError("the image would be empty (\(Int(dw))x\(Int(dh)) pixels)") }
     guard dw <= 32768, dh <= 32768, dw * dh <= 268_435_456 else {

@@ -6,6 +6,7 @@ import LuaKit
 import Render
 import RenderCairo
 import SceneGraph
+import Platform
 
 /// A loaded script: its Lua state, the scene it returned, and the text system used to lay
 /// it out. Confined to the thread that created it.
@@ -66,6 +67,11 @@ public final class Session {
   /// True for a theme name `--theme` takes.
   public static func isTheme(_ name: String) -> Bool { Theme.builtIn[name] != nil }
 
+  /// `--arg KEY=VALUE` words as the script's `cs.args`, or the usage error.
+  public static func parseArgs(_ words: [String]) -> Result<[(String, String)], HostError> {
+    ChartSceneModule.parseArgs(words).mapError { HostError.usage($0.message) }
+  }
+
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
 
@@ -92,7 +98,7 @@ public final class Session {
     FontRegistry.configure(fontsDirectory: assets + "/fonts")
     var seen = Set<String>()
     var collected: [String] = []
-    let context = BindingContext(scriptDirectory: source != nil ? "." : AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in
+    let context = BindingContext(scriptDirectory: source != nil ? "." : Paths.directory(of: scriptPath), assetsDirectory: assets) { message in
       guard seen.insert(message).inserted else { return }
       collected.append(message)
       if !quiet { Session.printError("warning: \(message)") }
@@ -253,14 +259,6 @@ public final class Session {
   /// Writes one line to standard error: control characters escaped, cut at
   /// `OneLine.limit` characters (see OneLine).
   public static func printError(_ line: String) {
-    var s = OneLine.clean(line)
-    s.append("\n")
-    var bytes = Array(s.utf8)
-    var off = 0
-    while off < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + off, $0.count - off) }
-      if n <= 0 { break }
-      off += n
-    }
+    writeStandardError(OneLine.clean(line) + "\n")
   }
 }

@@ -75,6 +75,8 @@ public final class Simulation {
     }
     try session.layout(at: t)
     updateAxes(at: t)
+    // Texts that follow time (templates): their counters move and their texts change.
+    if scene.updateTemplates(at: t) { try session.layout(at: t) }
   }
 
   /// A script's gesture handler failed: its error, placed like any other of the script.

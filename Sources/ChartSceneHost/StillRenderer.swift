@@ -1,3 +1,4 @@
+import Platform
 import Drawing
 import Encoding
 import RenderCairo

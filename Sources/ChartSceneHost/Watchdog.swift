@@ -24,10 +24,15 @@ public enum Watchdog {
       Session.printError("error: " + String(cString: message!))
       _exit(1)
     }
-    cs_startwatchdog(grace) { message in
+    let rc = cs_startwatchdog(grace) { message in
       TempFiles.removeAll()
       Session.printError("error: " + String(cString: message!))
       _exit(1)
+    }
+    // Without it a stuck C call could not be stopped: refuse to run rather than hang.
+    if rc != 0 {
+      Session.printError("error: cannot start the watchdog thread (the system is out of threads)")
+      exit(1)
     }
   }
 }

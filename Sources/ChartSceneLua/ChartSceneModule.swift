@@ -15,6 +15,7 @@ public enum ChartSceneModule {
     ViewBindings.register(lua, context: context)
     SceneBinding.register(lua)
     TimelineBindings.register(lua)
+    AnnotationBinding.register(lua)
     CanvasBinding.register(lua)
 
     lua.newTable()
@@ -26,6 +27,7 @@ public enum ChartSceneModule {
     ViewBindings.install(lua, into: cs, context: context)
     SceneBinding.install(lua, into: cs, context: context)
     TimelineBindings.install(lua, into: cs, context: context)
+    AnnotationBinding.install(lua, into: cs)
     GeometryBinding.install(lua, into: cs, context: context)
     lua.pushValue(cs)
     lua.setGlobal("cs")

@@ -6,7 +6,7 @@ import SceneGraph
 /// `cs.cards`, `cs.tabs`, `cs.race`).
 enum CompositionBindings {
   /// The compositions written in Lua (`assets/compositions/NAME.lua`), installed as `cs.NAME`.
-  static let builtIn = ["list", "carousel", "tabs", "cards", "race"]
+  static let builtIn = ["list", "carousel", "tabs", "cards", "race", "follow"]
 
   /// `cs.NAME` calls the function `assets/compositions/NAME.lua` returns (a place inside it is
   /// reported as the script's that called it). Without the assets, `cs.NAME` says so.

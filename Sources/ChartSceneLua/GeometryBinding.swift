@@ -4,7 +4,7 @@ import LuaKit
 import SceneGraph
 
 /// `cs.chartGeometry(id [, view])`: where chart `id` draws its data now (`ChartGeometry`), as
-/// a table: `plot = {x, y, width, height}`, `window = {from, to}` (UNIX ms), and the
+/// a table: `plot = {x, y, width, height}`, `window = {from, to}` (UNIX ms), `data` (its set), and the
 /// functions `x(time)`, `y(value [, "right"])`, `timeAt(x)`, `valueAt(y [, "right"])`. In scene
 /// pixels (the layout's, before the offsets, scales and 3D turns around the chart), or
 /// relative to `view`'s frame when one is given (a canvas over the chart).
@@ -86,6 +86,9 @@ enum GeometryBinding {
       lua.push(g.from); lua.rawSet(-2, "from")
       lua.push(g.to); lua.rawSet(-2, "to")
       lua.rawSet(-2, "window")
+      // The set the chart was given (a script or module that knows only the chart's id moves its window with it).
+      lua.push(object: spec.base, as: ChartSetBinding.typeName)
+      lua.rawSet(-2, "data")
       lua.push(origin.x); lua.push(origin.y)
       rect(g.linesRect)
       lua.push(g.yRange.min); lua.push(g.yRange.max)

@@ -3,6 +3,7 @@ import ChartModel
 import Glibc
 import LuaKit
 import SceneGraph
+import Platform
 
 /// A problem in a preset file, with its place.
 public struct PresetError: Error, CustomStringConvertible {
@@ -80,7 +81,7 @@ public struct PresetLoader {
     let (own, extends, text) = try read(path)
     var values: [String: PresetValue] = [:]
     if let extends {
-      let dir = AssetPaths.parent(path)
+      let dir = Paths.directory(of: path)
       guard let (base, _) = locate(extends, from: dir) else {
         throw PresetError(message: "\(path):\(PresetLoader.line(of: "extends", in: text)): preset '\(extends)' not found (in extends)")
       }
@@ -224,10 +225,4 @@ public struct PresetLoader {
   }
 }
 
-enum AssetPaths {
-  static func parent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let p = String(path[..<slash])
-    return p.isEmpty ? "/" : p
-  }
-}
+

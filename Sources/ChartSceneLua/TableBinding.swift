@@ -2,6 +2,7 @@ import ChartModel
 import Drawing
 import Glibc
 import LuaKit
+import Platform
 
 /// `cs.data.csv(path [, opts])` and `cs.data.json(path [, opts])`: the option tables and the
 /// loading (the decoding is `ChartModel`'s `CSVDecoder` and `RecordsDecoder`).
@@ -70,19 +71,18 @@ enum TableBinding {
     if let sets = context.loaded[cacheKey] { return sets[0] }
     context.files.insert(path)
     let result: TableResult
-    let t0 = monotonicSeconds(), c0 = cpuSeconds()
+    let t0 = Clock.monotonic(), c0 = Clock.processCPU()
     do { result = try decode(path, shown) } catch let e as LuaError { throw e } catch let e as DataError {
       throw LuaError(e.description)
     } catch let e as FileReader.ReadError { throw LuaError(e.description) } catch { throw LuaError(String(describing: error)) }
     do throws(DataError) { try result.set.checkTextLengths(file: shown) } catch { throw LuaError(error.description) }
     for note in result.notes { context.warn(note) }
-    if let v = getenv("CHARTSCENE_TIMING"), v.pointee != 0, v.pointee != 48 /* "0" */ {
-      let dt = monotonicSeconds() - t0, cpu = cpuSeconds() - c0
+    if StageTiming.enabled {
+      let dt = Clock.monotonic() - t0, cpu = Clock.processCPU() - c0
       var size = stat()
       let bytes = stat(path, &size) == 0 ? Double(size.st_size) : 0
       let set = result.set
-      let line = "timing: \(shown): \(set.count) rows, \(set.lines.count) lines, \(String(format1: bytes / 1e6)) MB read in \(String(format1: dt * 1000)) ms (\(String(format1: bytes / 1e6 / max(dt, 1e-9))) MB/s; \(String(format1: cpu * 1000)) ms of CPU)\n"
-      _ = line.withCString { write(2, $0, strlen($0)) }
+      StageTiming.note("timing: \(shown): \(set.count) rows, \(set.lines.count) lines, \(String(format1: bytes / 1e6)) MB read in \(String(format1: dt * 1000)) ms (\(String(format1: bytes / 1e6 / max(dt, 1e-9))) MB/s; \(String(format1: cpu * 1000)) ms of CPU)")
     }
     context.loaded[cacheKey] = [result.set]
     return result.set
@@ -200,19 +200,6 @@ enum TableBinding {
     }
     return out
   }
-}
-
-func monotonicSeconds() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// CPU time of the whole process (every thread) so far.
-func cpuSeconds() -> Double {
-  var u = rusage()
-  getrusage(RUSAGE_SELF.rawValue, &u)
-  return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
 }
 
 extension String {

@@ -85,12 +85,24 @@ enum ViewBindings {
     }
     lua.setFunction(cs, "text") { lua in
       try lua.checkTable(1, function: "text")
-      let o = try LuaOptions(lua, 1, owner: "cs.text", known: common + ["text", "size", "weight", "color", "align"])
+      let o = try LuaOptions(lua, 1, owner: "cs.text", known: common + ["text", "size", "weight", "color", "align", "data"])
       let text: String
       if let s = try o.string("text") { text = s } else if let n = try o.number("text") { text = "\(n)" } else {
         throw LuaError("missing field 'text' in cs.text")
       }
       var spec = TextSpec(text: text)
+      let source: ChartSet? = try o.with("data") { idx throws -> ChartSet in
+        guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else { throw o.fieldError("data", expected: "ChartSet (from cs.data.*)") }
+        return s
+      }
+      if let template = try templateOption(text, key: "text", owner: "cs.text", set: source) {
+        guard source != nil else {
+          throw LuaError("missing field 'data' in cs.text (the ChartSet its template '\(text)' reads)")
+        }
+        spec.template = template
+        spec.source = source
+        spec.text = ""  // until the first frame reads the data
+      }
       if let size = try o.number("size") {
         guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in cs.text (must be between 0 and 1000)") }
         spec.size = size
@@ -146,7 +158,7 @@ enum ViewBindings {
   static func chart(_ lua: LuaState, _ name: String, card: Bool, _ context: BindingContext) throws -> Node {
     try lua.checkTable(1, function: name)
     let keys = (card ? ["data", "title", "lineWidth", "xAxis", "yAxis", "yLabels"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "yLabels", "lineWidth"])
-      + ChartTypeOptions.keys
+      + ChartTypeOptions.keys + ["annotations"]
     let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
     let set: ChartSet? = try o.with("data") { idx throws -> ChartSet in
       guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else {
@@ -157,6 +169,11 @@ enum ViewBindings {
     guard let set else { throw LuaError("missing field 'data' in cs.\(name) (a ChartSet from cs.data.*)") }
     var spec = ChartSpec(data: set)
     spec.title = try o.string("title") ?? set.name
+    if let title = spec.title, let template = try templateOption(title, key: "title", owner: "cs.\(name)", set: set) {
+      spec.titleTemplate = template
+      spec.title = ""  // until the first frame reads the data
+    }
+    spec.annotations = try AnnotationBinding.read(lua, o, set: set)
     if !card {
       spec.minimap = try o.bool("minimap") ?? true
       spec.legend = try o.bool("legend") ?? true
@@ -180,6 +197,14 @@ enum ViewBindings {
       spec.lineWidth = w
     }
     return try finish(Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o)), o, context)
+  }
+
+  /// A text option with template fields (`{value:LINE}`, `{time}`), checked; nil for plain text.
+  static func templateOption(_ text: String, key: String, owner: String, set: ChartSet?) throws(LuaError) -> TextTemplate? {
+    do {
+      guard let t = try TextTemplate.parse(text) else { return nil }
+      return try set.map { s throws(SceneError) in try t.resolved(in: s) } ?? t
+    } catch { throw LuaError("bad field '\(key)' in \(owner) (\(error.message))") }
   }
 
   static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext, owner: String? = nil) throws(LuaError) -> [Node] {

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 /// Writes output files so that a reader never sees half a file: the bytes go to a
 /// temporary file in the same folder, which is renamed over the target only when complete.
@@ -13,7 +14,7 @@ public enum AtomicOutput {
 
   /// An error when `path` cannot be an output: its folder is missing, or it is a folder.
   public static func checkTarget(_ path: String) throws(WriteError) {
-    let dir = directory(of: path)
+    let dir = Paths.directory(of: path)
     var st = stat()
     if stat(dir, &st) != 0 { throw WriteError(path: path, reason: "the folder '\(dir)' does not exist") }
     if (st.st_mode & S_IFMT) != S_IFDIR { throw WriteError(path: path, reason: "'\(dir)' is not a folder") }
@@ -22,11 +23,11 @@ public enum AtomicOutput {
 
   public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
     try checkTarget(path)
-    let dir = directory(of: path)
-    var template = Array((dir + "/.chartscene-XXXXXX").utf8CString)
-    guard let fd = TempFiles.create(&template) else { throw WriteError(path: path, reason: errorText()) }
-    let tmp = String(cString: template.map { UInt8(bitPattern: $0) })
-    defer { TempFiles.unregister(tmp) }
+    let (tmp, fd): (String, Int32)
+    switch TempFiles.beside(path) {
+    case .success(let made): (tmp, fd) = made
+    case .failure(let e): throw WriteError(path: path, reason: e.reason)
+    }
     var failure: String? = nil
     bytes.withUnsafeBytes { raw in
       var off = 0
@@ -40,19 +41,9 @@ public enum AtomicOutput {
         off += n
       }
     }
-    if failure == nil, fchmod(fd, 0o644) != 0 { failure = errorText() }
     if close(fd) != 0, failure == nil { failure = errorText() }
-    if failure == nil, TempFiles.rename(tmp, path) != 0 { failure = errorText() }
-    if let failure {
-      unlink(tmp)
-      throw WriteError(path: path, reason: failure)
-    }
-  }
-
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let d = String(path[..<slash])
-    return d.isEmpty ? "/" : d
+    if failure == nil { failure = TempFiles.commit(tmp, to: path) } else { TempFiles.discard(tmp) }
+    if let failure { throw WriteError(path: path, reason: failure) }
   }
 
   static func errorText() -> String { String(cString: strerror(errno)) }

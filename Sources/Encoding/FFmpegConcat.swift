@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 extension FFmpegEncoder {
   /// Joins MP4 segments (each starting on a keyframe, encoded alike: `--shard`) into one
@@ -6,13 +7,14 @@ extension FFmpegEncoder {
   /// temporary name and renamed when complete.
   /// `metadata` replaces the segments' own (their shard tags do not describe the whole).
   public static func concat(_ segments: [String], to path: String, metadata: [(String, String)] = []) throws(EncodeError) {
-    var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
-    guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    close(fd)
-    let temp = String(cString: template.map { UInt8(bitPattern: $0) })
+    let temp: String
+    switch TempFiles.beside(path) {
+    case .success(let made): close(made.fd); temp = made.name
+    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
+    }
     var listTemplate = Array("/tmp/chartscene-concat-XXXXXX".utf8CString)
     guard let lfd = TempFiles.create(&listTemplate) else {
-      unlink(temp); TempFiles.unregister(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "cannot write a list of segments in /tmp: \(String(cString: strerror(errno)))")
     }
     let list = String(cString: listTemplate.map { UInt8(bitPattern: $0) })
@@ -23,7 +25,7 @@ extension FFmpegEncoder {
     var text = "ffconcat version 1.0\n"
     for s in segments {
       if let bad = FFmpegEncoder.listUnsafe(s) {
-        unlink(temp); TempFiles.unregister(temp); close(lfd)
+        TempFiles.discard(temp); close(lfd)
         throw EncodeError(description: "cannot join '\(s)': \(bad)")
       }
       let abs = s.hasPrefix("/") ? s : FFmpegEncoder.workingDirectory() + "/" + s
@@ -33,24 +35,18 @@ extension FFmpegEncoder {
     let written = bytes.withUnsafeBytes { Glibc.write(lfd, $0.baseAddress, $0.count) }
     close(lfd)
     guard written == bytes.count else {
-      unlink(temp); TempFiles.unregister(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "cannot write a list of segments in /tmp")
     }
     let args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
                 "-map", "0", "-c", "copy", "-map_metadata", "-1"] + metadata.flatMap { ["-metadata", $0.0 + "=" + $0.1] }
       + ["-movflags", "+faststart", "-f", "mp4", temp]
     let (ok, message) = FFmpegEncoder.runToEnd(args)
-    defer { TempFiles.unregister(temp) }
     guard ok else {
-      unlink(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "ffmpeg failed joining '\(path)'" + (message.map { ": " + $0.replacing(temp, with: path).replacing(list, with: "the list of segments") } ?? ""))
     }
-    chmod(temp, 0o644)
-    if rename(temp, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temp)
-      throw EncodeError(description: "cannot write '\(path)': \(reason)")
-    }
+    if let reason = TempFiles.commit(temp, to: path) { throw EncodeError(description: "cannot write '\(path)': \(reason)") }
   }
 
   /// Why a path cannot go into a concat list (a control character: a newline would end the
@@ -104,27 +100,7 @@ extension FFmpegEncoder {
     if capture {
       guard pipeCloseOnExec(&outFDs) else { close(logFDs[0]); close(logFDs[1]); return (false, "", String(cString: strerror(errno))) }
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if capture {
-      posix_spawn_file_actions_adddup2(&actions, outFDs[1], 1)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
-    var cargs = args.map { strdup($0) } + [nil]
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attr, &none)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-    var child: pid_t = 0
-    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, program, &actions, &attr, &cargs, environ), child) }
-    posix_spawnattr_destroy(&attr)
-    for a in cargs { free(a) }
-    posix_spawn_file_actions_destroy(&actions)
+    let (rc, child) = TempFiles.spawn(args, output: capture ? outFDs[1] : nil, errors: logFDs[1])
     close(logFDs[1])
     let log = Log()
     log.drain(logFDs[0])

@@ -2,6 +2,7 @@ import Dispatch
 import Drawing
 import Glibc
 import Synchronization
+import Platform
 
 /// Encodes frames into GIF, WebP, APNG, MP4 or WebM by feeding raw pixels to an `ffmpeg`
 /// child process. The file is written under a temporary name in the same folder and renamed
@@ -53,10 +54,10 @@ public final class FFmpegEncoder {
   /// they are, with `-movflags use_metadata_tags`).
   public init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) {
     self.path = path
-    var template = Array((AtomicPaths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
-    guard let fd = TempFiles.create(&template) else { throw EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    close(fd)
-    temp = String(cString: template.map { UInt8(bitPattern: $0) })
+    switch TempFiles.beside(path) {
+    case .success(let made): close(made.fd); temp = made.name
+    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
+    }
 
     var args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
                 "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
@@ -95,25 +96,7 @@ public final class FFmpegEncoder {
       close(pipeFDs[0]); close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
       throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))")
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
-    posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, logFDs[1], 2)
-    var cargs = args.map { strdup($0) } + [nil]
-    var child: pid_t = 0
-    // ffmpeg gets no blocked signals (we block Ctrl-C in our threads; see TempFiles).
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attr, &none)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-    let (rc, _) = TempFiles.spawnChild { (posix_spawnp(&child, "ffmpeg", &actions, &attr, &cargs, environ), child) }
-    posix_spawnattr_destroy(&attr)
-    for a in cargs { free(a) }
-    posix_spawn_file_actions_destroy(&actions)
+    let (rc, child) = TempFiles.spawn(args, input: pipeFDs[0], errors: logFDs[1], closing: [pipeFDs[1]])
     close(pipeFDs[0])
     close(logFDs[1])
     log.drain(logFDs[0])
@@ -180,17 +163,11 @@ public final class FFmpegEncoder {
     TempFiles.unregister(child: pid)
     let exited = (status & 0x7f) == 0
     let code = (status >> 8) & 0xff
-    defer { TempFiles.unregister(temp) }
     guard exited && code == 0 && log.firstLine() == nil else {
-      unlink(temp)
+      TempFiles.discard(temp)
       throw EncodeError(description: "ffmpeg failed writing '\(path)'\(reason())")
     }
-    chmod(temp, 0o644)
-    if TempFiles.rename(temp, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temp)
-      throw EncodeError(description: "cannot write '\(path)': \(reason)")
-    }
+    if let reason = TempFiles.commit(temp, to: path) { throw EncodeError(description: "cannot write '\(path)': \(reason)") }
   }
 
   /// Stops ffmpeg and removes what it wrote.
@@ -213,10 +190,4 @@ public final class FFmpegEncoder {
   }
 }
 
-enum AtomicPaths {
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let d = String(path[..<slash])
-    return d.isEmpty ? "/" : d
-  }
-}
+

@@ -1,5 +1,6 @@
 import Drawing
 import Glibc
+import Platform
 
 /// Something that takes an animation's frames in order and writes one file at the end.
 public protocol FrameEncoder: AnyObject {
@@ -32,18 +33,16 @@ public final class GIFEncoder: FrameEncoder {
   public init(path: String, fps: Double) throws(FFmpegEncoder.EncodeError) {
     self.path = path
     self.fps = fps
-    let dir = AtomicPaths.directory(of: path)
     var made: [String] = []
     func tempFile() throws(FFmpegEncoder.EncodeError) -> (String, Int32) {
-      var template = Array((dir + "/.chartscene-XXXXXX").utf8CString)
-      guard let fd = TempFiles.create(&template) else {
-        let reason = String(cString: strerror(errno))
-        for p in made { unlink(p); TempFiles.unregister(p) }
-        throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(reason)")
+      switch TempFiles.beside(path) {
+      case .success(let file):
+        made.append(file.name)
+        return file
+      case .failure(let e):
+        for p in made { TempFiles.discard(p) }
+        throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(e.reason)")
       }
-      let name = String(cString: template.map { UInt8(bitPattern: $0) })
-      made.append(name)
-      return (name, fd)
     }
     let (f, fd) = try tempFile()
     frames = f
@@ -96,21 +95,15 @@ public final class GIFEncoder: FrameEncoder {
       throw error
     }
     finished = true
-    for p in [frames, palette] { unlink(p); TempFiles.unregister(p) }
-    defer { TempFiles.unregister(temp) }
-    chmod(temp, 0o644)
-    if rename(temp, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      unlink(temp)
-      throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(reason)")
-    }
+    for p in [frames, palette] { TempFiles.discard(p) }
+    if let reason = TempFiles.commit(temp, to: path) { throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(reason)") }
   }
 
   public func cancel() {
     guard !finished else { return }
     finished = true
     if framesFD >= 0 { close(framesFD); framesFD = -1 }
-    for p in [frames, palette, temp] { unlink(p); TempFiles.unregister(p) }
+    for p in [frames, palette, temp] { TempFiles.discard(p) }
   }
 }
 

@@ -14,24 +14,14 @@ public struct PNGEncoder: Sendable {
     public var description: String { "PNG encoding failed (out of memory?)" }
   }
 
-  /// Encodes a whole image.
-  public func encode(_ image: RasterImage) throws -> [UInt8] {
-    var buf = cs_png_buffer(data: nil, size: 0)
-    let rc = image.pixels.withUnsafeBufferPointer { p in
-      cs_png_encode(p.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), threads, &buf)
-    }
-    guard rc == 0, let data = buf.data else { throw EncodeError() }
-    defer { cs_png_free(&buf) }
-    return Array(UnsafeBufferPointer(start: data, count: buf.size))
-  }
-
   /// Encodes a whole image as RGB when `opaque` (every pixel must then be opaque, e.g. an
-  /// image painted over an opaque background), else RGBA, in `threads` stripes compressed
-  /// at once, each filtered against the real row above it.
-  public func encode(_ image: RasterImage, opaque: Bool) throws -> [UInt8] {
+  /// image painted over an opaque background), as RGBA when not, and as RGB when no pixel
+  /// is translucent when nil; in `threads` stripes compressed at once, each filtered against
+  /// the real row above it.
+  public func encode(_ image: RasterImage, opaque: Bool? = nil) throws -> [UInt8] {
     var buf = cs_png_buffer(data: nil, size: 0)
     let rc = image.pixels.withUnsafeBufferPointer { p in
-      cs_png_encode_channels(p.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), opaque ? 3 : 4,
+      cs_png_encode_channels(p.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride), opaque.map { $0 ? 3 : 4 } ?? 0,
                              threads, &buf)
     }
     guard rc == 0, let data = buf.data else { throw EncodeError() }

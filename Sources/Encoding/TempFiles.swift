@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Synchronization
 
 /// The temporary files of outputs being written (see `AtomicOutput`) and the encoders
@@ -18,6 +19,32 @@ public enum TempFiles {
       return (rc, pid)
     }
   }
+  /// Starts `args[0]` (found on PATH) with `args`, registered as a child (see `spawnChild`)
+  /// and with no blocked signals (our threads block Ctrl-C; see `removeOnSignals`). Its
+  /// standard input is `input` or /dev/null, its output `output` or /dev/null, its errors
+  /// `errors`; `closing` are descriptors the child must not keep (the other ends of pipes).
+  /// Returns posix_spawn's result (0 or an errno) and the child.
+  public static func spawn(_ args: [String], input: Int32? = nil, output: Int32? = nil, errors: Int32, closing: [Int32] = []) -> (Int32, pid_t) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+    for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
+    if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) } else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+    posix_spawn_file_actions_adddup2(&actions, errors, 2)
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    defer { posix_spawnattr_destroy(&attr) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attr, &none)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+    var cargs = args.map { strdup($0) } + [nil]
+    defer { for a in cargs { free(a) } }
+    var child: pid_t = 0
+    return spawnChild { (posix_spawnp(&child, args[0], &actions, &attr, &cargs, environ), child) }
+  }
+
   public static func unregister(child: pid_t) { _ = children.withLock { $0.remove(child) } }
 
   /// mkstemp(template), registered under the same lock that `removeAll` takes, so no file
@@ -53,6 +80,34 @@ public enum TempFiles {
       return rc
     }
   }
+
+  /// A new empty file beside `path` (`.chartscene-XXXXXX` in its folder), registered: its
+  /// name and an open descriptor, or why it could not be made.
+  public static func beside(_ path: String) -> Result<(name: String, fd: Int32), TempFileError> {
+    var template = Array((Paths.directory(of: path) + "/.chartscene-XXXXXX").utf8CString)
+    guard let fd = create(&template) else { return .failure(TempFileError(reason: String(cString: strerror(errno)))) }
+    return .success((String(cString: template.map { UInt8(bitPattern: $0) }), fd))
+  }
+
+  /// Puts a finished temporary file in place of `path` (readable by all, renamed over it);
+  /// on failure it is removed and the reason returned. Either way it is no longer registered.
+  public static func commit(_ temp: String, to path: String) -> String? {
+    defer { unregister(temp) }
+    if chmod(temp, 0o644) != 0 || rename(temp, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temp)
+      return reason
+    }
+    return nil
+  }
+
+  /// Removes a temporary file that will not be used and forgets it.
+  public static func discard(_ temp: String) {
+    unlink(temp)
+    unregister(temp)
+  }
+
+  public struct TempFileError: Error { public var reason: String }
 
   public static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
   public static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
@@ -95,7 +150,7 @@ public enum TempFiles {
     for s in stopSignals { sigaddset(&set, s) }
     pthread_sigmask(SIG_BLOCK, &set, nil)
     var thread = pthread_t()
-    pthread_create(&thread, nil, { _ in
+    let rc = pthread_create(&thread, nil, { _ in
       var set = sigset_t()
       sigemptyset(&set)
       for s in TempFiles.stopSignals { sigaddset(&set, s) }
@@ -104,5 +159,8 @@ public enum TempFiles {
       TempFiles.removeAll()
       _exit(128 + sig)
     }, nil)
+    // No thread to take them: leave the signals to their default action (the process ends;
+    // temporary files may stay) rather than blocked and ignored.
+    if rc != 0 { pthread_sigmask(SIG_UNBLOCK, &set, nil) }
   }
 }

@@ -55,6 +55,10 @@ struct ChartBuilder {
     } else {
       typedChart(axes, snap, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf)
     }
+    if !spec.annotations.isEmpty {
+      let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
+      annotations(AnnotationLayout.place(spec, geometry: geometry, poster: poster, avoid: AnnotationLayout.labelBoxes(axes), theme: theme, measurer: measurer, t: t), plot: plot)
+    }
     if let i = snap.indicatorIndex, plain { indicator(index: i, plot: plot, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
     if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }

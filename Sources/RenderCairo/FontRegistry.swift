@@ -1,5 +1,6 @@
 import Glibc
 import CCairo
+import Platform
 
 /// Registers the fonts shipped in `assets/fonts/` with a private fontconfig configuration,
 /// so text looks the same on every machine whatever fonts it has installed.
@@ -32,17 +33,5 @@ public enum FontRegistry {
       FcConfigSetCurrent(config)
       registeredFiles = files
     }
-  }
-}
-
-/// A small mutex (no Foundation).
-public final class Lock: @unchecked Sendable {
-  private var m = pthread_mutex_t()
-  public init() { pthread_mutex_init(&m, nil) }
-  deinit { pthread_mutex_destroy(&m) }
-  public func locked<T>(_ body: () throws -> T) rethrows -> T {
-    pthread_mutex_lock(&m)
-    defer { pthread_mutex_unlock(&m) }
-    return try body()
   }
 }

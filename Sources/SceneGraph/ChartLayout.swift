@@ -52,7 +52,8 @@ public struct ChartParts: Sendable, Equatable {
 
   public static func == (a: ChartParts, b: ChartParts) -> Bool {
     a.title == b.title && a.plot == b.plot && a.yGutter == b.yGutter && a.xAxis == b.xAxis && a.minimap == b.minimap
-      && a.minimapWindow == b.minimapWindow && a.legend.map(\.id) == b.legend.map(\.id)
+      && a.minimapWindow == b.minimapWindow && a.minimapLeft == b.minimapLeft && a.minimapRight == b.minimapRight
+      && a.legend.map(\.id) == b.legend.map(\.id)
       && a.legend.map(\.frame) == b.legend.map(\.frame)
   }
 

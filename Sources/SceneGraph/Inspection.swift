@@ -86,11 +86,13 @@ public struct Inspector {
     var copy = self
     copy.presentation = scene.presentation
     copy.time = time
+    copy.root = scene.root
     return copy.document(scene, time: time)
   }
 
   var presentation: Presentation?
   var time = 0.0
+  var root: Node?
 
   func document(_ scene: Scene, time: Double) -> OrderedJSON {
     var fields: [(String, OrderedJSON)] = [
@@ -148,6 +150,9 @@ public struct Inspector {
       f.append(("parts", .object(named)))
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("yLabels", .array(axes.yLabels.map(label))))
+      if !spec.annotations.isEmpty {
+        f.append(("annotations", annotations(n, spec, parts: parts, snap: snap, axes: axes)))
+      }
     case .text(let t):
       f.append(("text", .string(t.text)))
     case .view(let spec):

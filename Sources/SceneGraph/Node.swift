@@ -24,6 +24,10 @@ public struct ChartSpec {
   public var overrides = ChartStyle.Overrides()
   /// How dates and numbers are written: the scene's locale and time zone (Scene.format).
   public var format = DisplayFormat.standard
+  /// Marks pinned to the data (Annotations.swift).
+  public var annotations: [Annotation] = []
+  /// A title with fields that follow time (TextTemplate.swift); `title` holds its text now.
+  public var titleTemplate: TextTemplate?
   public init(data: ChartSet) { self.base = data }
   /// The full ChartView, as a modal sheet shows a card: with mini-map, check marks and indicator.
   public var full: ChartSpec {
@@ -40,8 +44,12 @@ public enum StackAxis: String, Sendable { case vertical, horizontal, depth }
 public enum Alignment: String, Sendable, CaseIterable { case leading, center, trailing, top, bottom }
 
 /// `cs.text{}`.
-public struct TextSpec: Sendable {
+public struct TextSpec {
   public var text: String
+  /// A text with fields that follow time, read from `source` (TextTemplate.swift); `text`
+  /// holds its text now.
+  public var template: TextTemplate?
+  public var source: ChartSet?
   public var size: Double = 15
   public var weight: Font.Weight = .regular
   public var color: ColorRef = .theme("text")

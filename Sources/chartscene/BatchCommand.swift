@@ -1,3 +1,4 @@
+import Platform
 import ArgumentParser
 import ChartSceneHost
 import Dispatch

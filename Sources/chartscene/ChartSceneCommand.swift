@@ -1,3 +1,4 @@
+import Platform
 import ArgumentParser
 import ChartSceneHost
 import ChartSceneLua
@@ -46,26 +47,8 @@ struct Render: ParsableCommand {
   @Option(help: "Render only the I-th of N balanced frame ranges (I from 1), to join with 'chartscene concat' (.mp4: cut at keyframes) or as part of a PNG sequence; 'auto' or 'auto/N' takes I (and N) from a Slurm job array or a Kubernetes Indexed Job.")
   var shard: String?
 
-  @Option(parsing: .unconditional, help: "Frames per second (overrides the script).")
-  var fps: Double?
-
-  @Option(parsing: .unconditional, help: "Scene size in scene pixels, WxH (overrides the script).")
-  var size: String?
-
   @Option(parsing: .unconditional, help: "Device pixels per scene pixel (layout stays in scene pixels).")
   var scale: Double = 1
-
-  @Option(help: "day or night (overrides the script).", completion: .list(["day", "night"]))
-  var theme: String?
-
-  @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.", completion: .custom { _, _, _ in PresetCatalog.names() })
-  var preset: String?
-
-  @Option(help: "How dates and numbers are written: en, es, fr, de, pt-BR, ru, uk, zh-Hans, ja, ko, ar, he, hi (overrides the script).")
-  var locale: String?
-
-  @Option(help: "The IANA time zone dates are shown in, e.g. Europe/Oslo (overrides the script; default UTC).")
-  var timezone: String?
 
   @Flag(help: "Print the scene as JSON instead of rendering.")
   var inspect = false
@@ -85,44 +68,23 @@ struct Render: ParsableCommand {
   @Option(help: "With --live: write the gestures performed as a timeline (a Lua chunk) to this file on quit.", completion: .file(extensions: ["lua"]))
   var record: String?
 
-  @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.", completion: .file(extensions: ["lua"]))
-  var timeline: String?
-
-  @Option(parsing: .unconditional, help: "Seconds the script may run while it is evaluated; each draw/update callback and timeline call gets a tenth.")
-  var maxTime: Double = 10
-
-  @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
-  var maxMemory: String = "1G"
-
-  @Option(help: "CPU seconds the whole run may use: every call of the script, every frame, in all.")
-  var maxTotalTime: Double = Watchdog.defaultTotal
-
   @Option(help: "The largest still image or document (PNG, SVG, PDF) to write, e.g. 64M.")
   var maxOutput: String = "512M"
 
-  @Option(name: .customLong("allow-read"), help: ArgumentHelp("Lets the script read files in this folder too (besides its own folder and the current one); repeat for more.", valueName: "DIR"),
-          completion: .directory)
-  var allowRead: [String] = []
-
-  @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
-  var args: [String] = []
+  @OptionGroup
+  var scene: SceneOptions
 
   func validate() throws {
-    if let at {
-      guard at.isFinite, at >= 0 else { throw ValidationError("bad --at \(at) (seconds, 0 or more)") }
-      // A time is reached by simulating every tick from 0: at most a scene's longest duration.
-      guard at <= 3600 else { throw ValidationError("bad --at \(at) (seconds, at most 3600)") }
-    }
-    if at != nil && frames != nil { throw ValidationError("--at and --frames cannot be used together") }
-    if let frames, parseFrames(frames) == nil { throw ValidationError("bad --frames '\(frames)' (expected A-B, e.g. 0-59, or one frame N)") }
+    do throws(HostError) {
+      if let at { try RenderRequest.checkAt(at) }
+      if at != nil && frames != nil { throw .usage("--at and --frames cannot be used together") }
+      if let frames { _ = try RenderRequest.frames(frames) }
+      try RenderRequest.checkScale(scale)
+      _ = try RenderRequest.maxOutput(maxOutput)
+    } catch { throw ValidationError(error.message) }
     try validateShard()
-    if let fps { guard fps >= 1, fps <= 240 else { throw ValidationError("bad --fps \(fps) (1 to 240)") } }
     if record != nil && !live { throw ValidationError("--record needs --live") }
     if live && (watch || inspect || output != nil) { throw ValidationError("--live shows the scene in a window: it takes no -o, --watch or --inspect") }
-    if let size, parseSize(size) == nil { throw ValidationError("bad --size '\(size)' (expected WxH, e.g. 720x1280, each 1 to 16384)") }
-    guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("bad --scale \(scale) (must be above 0 and at most 16)") }
-    if let theme, !Session.isTheme(theme) { throw ValidationError("invalid theme '\(theme)' for --theme, expected one of: 'day', 'night'") }
-    if let message = Session.checkFormat(locale: locale, timezone: timezone) { throw ValidationError(message) }
     if script == "-" && (watch || live) { throw ValidationError("a script read from standard input cannot be watched or shown live (\(watch ? "--watch" : "--live")): give its file") }
     if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     if let format {
@@ -136,57 +98,12 @@ struct Render: ParsableCommand {
       if at != nil && RenderJob.isAnimated(output) { throw ValidationError("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(output)'") }
       if frames != nil && !RenderJob.isAnimated(output) { throw ValidationError("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(output)'") }
     }
-    guard maxTime.isFinite, maxTime > 0, maxTime <= 86400 else { throw ValidationError("bad --max-time \(maxTime) (seconds, above 0 and at most 86400)") }
-    guard maxTotalTime.isFinite, maxTotalTime > 0, maxTotalTime <= 7 * 86400 else { throw ValidationError("bad --max-total-time \(maxTotalTime) (seconds, above 0 and at most 604800)") }
-    if case .failure(let e) = ChartSceneModule.parseArgs(args) { throw ValidationError(e.message) }
-    for d in allowRead where !(AssetLocator.realPath(d).map(AssetLocator.isDirectory) ?? false) { throw ValidationError("bad --allow-read '\(d)': not a folder") }
-    if Render.parseMemory(maxOutput, minimum: 1 << 10) == nil { throw ValidationError("bad --max-output '\(maxOutput)' (expected a size from 1K to 1T, e.g. 64M or 2G)") }
-    if Render.parseMemory(maxMemory) == nil { throw ValidationError("bad --max-memory '\(maxMemory)' (expected a size from 1M to 1T, e.g. 512M or 2G)") }
   }
 
-  /// "512M", "2G", "1.5G", "300000K", "1T" (binary units; a bare number is MiB).
-  static func parseMemory(_ s: String, minimum: Int = 1 << 20) -> Int? {
-    var text = s.uppercased()
-    if text.hasSuffix("IB") { text.removeLast(2) } else if text.hasSuffix("B") { text.removeLast() }
-    var unit = 1 << 20
-    switch text.last {
-    case "K": unit = 1 << 10; text.removeLast()
-    case "M": unit = 1 << 20; text.removeLast()
-    case "G": unit = 1 << 30; text.removeLast()
-    case "T": unit = 1 << 40; text.removeLast()
-    default: break
-    }
-    guard let n = Double(text), n.isFinite else { return nil }
-    let bytes = n * Double(unit)
-    guard bytes >= Double(minimum), bytes <= Double(1 << 40) else { return nil }
-    return Int(bytes)
-  }
+  func overrides() -> Session.Overrides { scene.overrides() }
 
-  func overrides() -> Session.Overrides {
-    var overrides = Session.Overrides(theme: theme, preset: preset)
-    overrides.fps = fps
-    overrides.locale = locale
-    overrides.timezone = timezone
-    overrides.timeline = timeline
-    if let size, let (w, h) = parseSize(size) { overrides.width = w; overrides.height = h }
-    overrides.maxTime = maxTime
-    overrides.maxMemory = Render.parseMemory(maxMemory) ?? overrides.maxMemory
-    overrides.args = (try? ChartSceneModule.parseArgs(args).get()) ?? []
-    overrides.allowRead = allowRead
-    return overrides
-  }
-
-  func parseSize(_ s: String) -> (Double, Double)? {
-    let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else { return nil }
-    return (w, h)
-  }
-
-  func parseFrames(_ s: String) -> ClosedRange<Int>? {
-    let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), a >= 0, b >= a else { return nil }
-    return a...b
-  }
+  /// The frames asked for (validated).
+  var frameRange: ClosedRange<Int>? { frames.flatMap { try? RenderRequest.frames($0) } }
 
   func run() throws {
     // No half-written output when interrupted or when a script is stuck past --max-time.
@@ -194,7 +111,7 @@ struct Render: ParsableCommand {
     if !live { TempFiles.removeOnSignals() }
     Watchdog.start()
     // (A live window runs as long as its user wants.)
-    if !live && !watch { Watchdog.limitTotal(maxTotalTime, script: script) }
+    if !live && !watch { Watchdog.limitTotal(scene.maxTotalTime, script: script) }
     if live {
       try LiveLoop(script: script, overrides: overrides(), record: record).run()
       return
@@ -246,7 +163,7 @@ struct Render: ParsableCommand {
         Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)".replacing("'\(out)'", with: "'\(name ?? out)'"))
       }
       guard at == nil else { throw HostError.usage("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
-      var job = AnimationJob(output: out, frames: frames.flatMap(parseFrames), scale: scale, progress: progress)
+      var job = AnimationJob(output: out, frames: frameRange, scale: scale, progress: progress)
       // Which chartscene wrote it, in the containers that hold metadata (MP4, WebM).
       job.metadata = [("comment", ChartSceneCommand.versionLine)]
       if let s = try resolvedShard() {
@@ -262,16 +179,14 @@ struct Render: ParsableCommand {
     } else {
       guard shard == nil else { throw HostError.usage("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
       guard frames == nil else { throw HostError.usage("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
-      try RenderJob(output: out, time: at ?? 0, scale: scale, maxOutput: Render.parseMemory(maxOutput, minimum: 1 << 10) ?? RenderJob.defaultMaxOutput).run(session)
+      try RenderJob(output: out, time: at ?? 0, scale: scale, maxOutput: (try? RenderRequest.maxOutput(maxOutput)) ?? RenderJob.defaultMaxOutput).run(session)
     }
   }
 
   func defaultOutput(for script: String, animated: Bool) -> String {
     if script == "-" { return "-" }
-    var base = script
-    if let format { return (base.hasSuffix(".lua") ? String(base.dropLast(4)) : base) + "." + format }
-    if base.hasSuffix(".lua") { base.removeLast(4) }
-    return base + (animated ? ".mp4" : ".png")
+    let base = Paths.fileExtension(of: script) == "lua" ? Paths.removingExtension(script) : script
+    return base + "." + (format ?? (animated ? "mp4" : "png"))
   }
 }
 
@@ -378,5 +293,74 @@ extension String {
     let m = Int((x * 1000).rounded())
     let frac = String(m % 1000)
     self = "\(m / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+  }
+}
+
+/// The options that say which scene is made and under which limits, shared by rendering,
+/// `lint` and the lines of a batch file (each checked by `RenderRequest`).
+struct SceneOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Scene size in scene pixels, WxH (overrides the script).")
+  var size: String?
+
+  @Option(parsing: .unconditional, help: "Frames per second (overrides the script).")
+  var fps: Double?
+
+  @Option(help: "day or night (overrides the script).", completion: .list(["day", "night"]))
+  var theme: String?
+
+  @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.", completion: .custom { _, _, _ in PresetCatalog.names() })
+  var preset: String?
+
+  @Option(help: "How dates and numbers are written: en, es, fr, de, pt-BR, ru, uk, zh-Hans, ja, ko, ar, he, hi (overrides the script).")
+  var locale: String?
+
+  @Option(help: "The IANA time zone dates are shown in, e.g. Europe/Oslo (overrides the script; default UTC).")
+  var timezone: String?
+
+  @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.", completion: .file(extensions: ["lua"]))
+  var timeline: String?
+
+  @Option(name: .customLong("arg"), help: ArgumentHelp("Gives the script cs.args.KEY = \"VALUE\" (a string); repeat for more.", valueName: "KEY=VALUE"))
+  var args: [String] = []
+
+  @Option(name: .customLong("allow-read"), help: ArgumentHelp("Lets the script read files in this folder too (besides its own folder and the current one); repeat for more.", valueName: "DIR"),
+          completion: .directory)
+  var allowRead: [String] = []
+
+  @Option(parsing: .unconditional, help: "Seconds the script may run while it is evaluated; each draw/update callback and timeline call gets a tenth.")
+  var maxTime: Double = 10
+
+  @Option(help: "Memory the script's Lua heap and the data it loads may hold, e.g. 512M or 2G.")
+  var maxMemory: String = "1G"
+
+  @Option(help: "CPU seconds the whole run may use: every call of the script, every frame, in all.")
+  var maxTotalTime: Double = Watchdog.defaultTotal
+
+  func validate() throws {
+    do throws(HostError) {
+      if let size { _ = try RenderRequest.size(size) }
+      if let fps { try RenderRequest.checkFPS(fps) }
+      if let theme { try RenderRequest.checkTheme(theme) }
+      try RenderRequest.checkMaxTime(maxTime)
+      try RenderRequest.checkMaxTotalTime(maxTotalTime)
+      _ = try RenderRequest.maxMemory(maxMemory)
+      for d in allowRead { try RenderRequest.checkReadable(d) }
+    } catch { throw ValidationError(error.message) }
+    if case .failure(let e) = Session.parseArgs(args) { throw ValidationError(e.message) }
+    if let message = Session.checkFormat(locale: locale, timezone: timezone) { throw ValidationError(message) }
+  }
+
+  func overrides() -> Session.Overrides {
+    var overrides = Session.Overrides(theme: theme, preset: preset)
+    overrides.fps = fps
+    overrides.locale = locale
+    overrides.timezone = timezone
+    overrides.timeline = timeline
+    if let size, let (w, h) = try? RenderRequest.size(size) { overrides.width = w; overrides.height = h }
+    overrides.maxTime = maxTime
+    overrides.maxMemory = (try? RenderRequest.maxMemory(maxMemory)) ?? overrides.maxMemory
+    overrides.args = (try? Session.parseArgs(args).get()) ?? []
+    overrides.allowRead = allowRead
+    return overrides
   }
 }

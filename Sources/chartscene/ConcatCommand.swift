@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartSceneHost
 import Encoding
 import Glibc
+import Platform
 
 /// `chartscene concat OUT.mp4 SEGMENT.mp4...`: joins the segments of a sharded render.
 struct ConcatCommand: ParsableCommand {
@@ -31,12 +32,12 @@ struct ConcatCommand: ParsableCommand {
 
   func run() throws {
     TempFiles.removeOnSignals()
-    guard output.lowercased().hasSuffix(".mp4") else {
+    guard Paths.fileExtension(of: output) == "mp4" else {
       throw HostError("cannot write '\(output)': concat joins MP4 segments into an .mp4")
     }
     if let bad = FFmpegEncoder.listUnsafe(output) { throw HostError("cannot write '\(output)': \(bad)") }
     for s in segments {
-      guard s.lowercased().hasSuffix(".mp4") else { throw HostError("cannot join '\(s)': segments are .mp4 files written with --shard") }
+      guard Paths.fileExtension(of: s) == "mp4" else { throw HostError("cannot join '\(s)': segments are .mp4 files written with --shard") }
       if let bad = FFmpegEncoder.listUnsafe(s) { throw HostError("cannot join '\(s)': \(bad)") }
       var st = stat()
       guard stat(s, &st) == 0 else { throw HostError("cannot read '\(s)': \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))") }
@@ -46,11 +47,7 @@ struct ConcatCommand: ParsableCommand {
         throw HostError("cannot write '\(output)': it is one of the segments")
       }
     }
-    let dir = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."
-    var st = stat()
-    if stat(dir.isEmpty ? "/" : dir, &st) != 0 || (st.st_mode & S_IFMT) != S_IFDIR {
-      throw HostError("cannot write '\(output)': the folder '\(dir)' does not exist")
-    }
+    do { try AtomicOutput.checkTarget(output) } catch { throw HostError(error.description) }
     let set = try segments.map(ConcatCommand.read)
     try ConcatCommand.check(set)
     // Empty shards (no frames: more shards than keyframe intervals) carry no stream: they

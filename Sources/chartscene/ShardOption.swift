@@ -1,6 +1,7 @@
 import ChartSceneHost
 import Encoding
 import ArgumentParser
+import Platform
 
 /// `--shard I/N` (or `auto`, `auto/N`) of a render: which frames this worker renders.
 extension Render {
@@ -28,7 +29,7 @@ extension Render {
     let clock = session.simulation.clock
     let total = clock.frameCount
     if AnimationJob.isSequence(output) { return s.range(of: total) }
-    guard output.lowercased().hasSuffix(".mp4") else {
+    guard Paths.fileExtension(of: output) == "mp4" else {
       throw HostError.usage("--shard needs an .mp4 or a PNG sequence like NAME-%04d.png, not '\(output)'")
     }
     return s.frames(of: total, keyframeInterval: FFmpegEncoder.keyframeInterval(fps: clock.fps))
@@ -40,6 +41,6 @@ extension Render {
   func shardMetadata(_ s: Shard, frames: Range<Int>, session: Session) -> [(String, String)] {
     [("chartscene_shard", s.text),
      ("chartscene_frames", frames.isEmpty ? "none" : "\(frames.lowerBound)-\(frames.upperBound - 1)"),
-     ("chartscene_render", session.fingerprint(scale: scale, preset: preset, args: overrides().args))]
+     ("chartscene_render", session.fingerprint(scale: scale, preset: scene.preset, args: overrides().args))]
   }
 }

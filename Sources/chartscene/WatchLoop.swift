@@ -1,6 +1,7 @@
 import ChartSceneHost
 import ChartSceneLua
 import Glibc
+import Platform
 
 /// `--watch`: renders, then re-renders on every save of the script, the modules it requires,
 /// its data files and its presets. A broken save prints its error and keeps the last good
@@ -38,9 +39,5 @@ struct WatchLoop {
     }
   }
 
-  static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
+  static func now() -> Double { Clock.monotonic() }
 }

@@ -52,7 +52,7 @@ final class FuzzFindingsTests: XCTestCase {
     let m = DataLimits.maxTimeMs, v = DataLimits.maxValue
     let json = "{\"columns\": [[\"x\", -\(Int64(m)), 0, \(Int64(m))], [\"y0\", -1e300, 5e-324, 1e300], [\"y1\", 5e-324, 0, null]]}"
     let set = try TelegramDecoder.decode(Array(json.utf8))[0]
-    XCTAssertEqual(set.lines[0].values, [-v, 5e-324, v])
+    XCTAssertEqual(set.lines[0].values, [-v, Double.leastNonzeroMagnitude, v])
     for w in [TimeWindow.all, TimeWindow(0.99, 1), TimeWindow(0.5, 0.51)] {
       set.setRange(w.lo, w.hi)
       for hidden in [false, true] {
@@ -78,7 +78,7 @@ final class FuzzFindingsTests: XCTestCase {
 
   /// The axis and label helpers never trap, whatever they are given.
   func testAxisHelpersNeverTrap() {
-    for (lo, hi) in [(-1e308, 1e308), (0, 5e-324), (1e-250, 2e-250), (-.greatestFiniteMagnitude, .greatestFiniteMagnitude)] {
+    for (lo, hi) in [(-1e308, 1e308), (0, Double.leastNonzeroMagnitude), (1e-250, 2e-250), (-.greatestFiniteMagnitude, .greatestFiniteMagnitude)] {
       let s = YScale.nice(for: ValueRange(lo, hi))
       XCTAssertLessThanOrEqual(s.lo, lo)
       XCTAssertGreaterThanOrEqual(s.hi, hi)

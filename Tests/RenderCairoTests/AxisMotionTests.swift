@@ -20,7 +20,6 @@ final class AxisMotionTests: XCTestCase {
     var sawFadingX = false, sawCrossFadingY = false
     var previous: [DrawnLabel]? = nil
     var prevRest = 1.0
-    var prevSpan = 1.0
     for k in 0..<clock.frameCount {
       let t = clock.time(ofFrame: k)
       let list = try session.displayList(at: t)
@@ -68,7 +67,6 @@ final class AxisMotionTests: XCTestCase {
       if rest == 1 && !p.isAnimating(at: t) { XCTAssertTrue(axes.xLabels.allSatisfy { $0.alpha == 1 }) }
       // No label pops: one drawn in two consecutive frames (at 60 fps) changes its opacity
       // by at most a third (the level of labels moves at a limited speed, XLabelLevel.swift).
-      let span = snap.window.hi - snap.window.lo
       if let prev = previous, rest < 1 || prevRest < 1 {
         for l in axes.xLabels {
           if let q = prev.first(where: { $0.text == l.text }) {
@@ -78,7 +76,6 @@ final class AxisMotionTests: XCTestCase {
       }
       previous = axes.xLabels
       prevRest = rest
-      prevSpan = span
       let xs = axes.xLabels.filter { $0.alpha > 0.1 }
       for i in 0..<xs.count {
         for j in (i + 1)..<max(i + 1, xs.count) {

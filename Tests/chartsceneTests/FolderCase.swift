@@ -60,7 +60,7 @@ class FolderCase: XCTestCase {
     while let name = e.nextObject() as? String {
       let u = dir.appendingPathComponent(name)
       var isDir: ObjCBool = false
-      FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
+      _ = FileManager.default.fileExists(atPath: u.path, isDirectory: &isDir)
       let regular = (try? FileManager.default.attributesOfItem(atPath: u.path)[.type] as? FileAttributeType) == .typeRegular
       out[name] = isDir.boolValue ? .folder : regular ? .file(try Data(contentsOf: u)) : .other
     }

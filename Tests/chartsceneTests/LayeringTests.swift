@@ -5,7 +5,7 @@ import XCTest
 /// Swift files import, and only on targets of lower layers (docs/architecture.md).
 final class LayeringTests: XCTestCase {
   /// The layers, lowest first; a Swift target may import only targets before it.
-  static let order = ["Drawing", "ChartModel", "Motion", "Gestures", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow",
+  static let order = ["Platform", "Drawing", "ChartModel", "Motion", "Gestures", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow",
                       "LuaKit", "ChartSceneLua", "ChartSceneHost", "chartscene"]
   /// Modules of the system and toolchain, not targets.
   static let system: Set<String> = ["Glibc", "Dispatch", "Foundation", "Synchronization", "ArgumentParser", "XCTest"]

@@ -242,7 +242,7 @@ final class LimitTests: XCTestCase {
   /// Writes `bytes` into the folder (large files built at run time, not kept in the repository).
   func writeBytes(_ name: String, _ parts: [String]) throws -> String {
     let u = dir.appendingPathComponent(name)
-    FileManager.default.createFile(atPath: u.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: u.path, contents: nil)
     let h = try FileHandle(forWritingTo: u)
     defer { try? h.close() }
     for p in parts { try h.write(contentsOf: Data(p.utf8)) }

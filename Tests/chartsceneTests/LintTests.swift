@@ -89,6 +89,33 @@ final class LintTests: TempFolderCase {
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
   }
 
+  /// Lint and rendering read their scene options with the same code: what one refuses the
+  /// other refuses with the same line (lint once had its own size reader, which took
+  /// "720xx1280"), and lint takes every option that changes the scene.
+  func testLintAndRenderShareTheirSceneOptions() throws {
+    let out = tmp.appendingPathComponent("x.png").path
+    for bad in [["--size", "720xx1280"], ["--size", "0x5"], ["--theme", "dusk"], ["--fps", "0"], ["--arg", "1a=b"],
+                ["--max-memory", "1K"], ["--max-time", "0"], ["--allow-read", "/no/such/folder"]] {
+      let lint = try CLI.run(["lint", "examples/chart.lua"] + bad)
+      let render = try CLI.run(["examples/chart.lua", "-o", out] + bad)
+      XCTAssertEqual(lint.status, 64, "\(bad): \(lint.stderr)")
+      XCTAssertEqual(render.status, 64, "\(bad): \(render.stderr)")
+      XCTAssertEqual(lint.stderr, render.stderr, "\(bad)")
+      XCTAssertTrue(lint.stderr.hasPrefix("error: ") && lint.stderr.split(separator: "\n").count == 1, lint.stderr)
+    }
+    // The scene variant chosen by --arg and --preset is the one checked.
+    let script = tmp.appendingPathComponent("args.lua")
+    try "if cs.args.mode == 'broken' then error('this variant is broken') end\nreturn cs.scene { width = 320, height = 240, root = cs.text { text = 'Hello' } }\n"
+      .write(to: script, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try CLI.run(["lint", script.path, "--preset", "night"]).status, 0)
+    let broken = try CLI.run(["lint", script.path, "--arg", "mode=broken", "--preset", "night"])
+    XCTAssertEqual(broken.status, 1, broken.stdout + broken.stderr)
+    XCTAssertEqual(broken.stderr, "error: \(script.path):1: this variant is broken\n")
+    let preset = try CLI.run(["lint", script.path, "--preset", "no-such-preset"])
+    XCTAssertEqual(preset.status, 1, preset.stderr)
+    XCTAssertTrue(preset.stderr.contains("no-such-preset"), preset.stderr)
+  }
+
   func testInspectShowsWhatIsDrawn() throws {
     let r = try CLI.run(["examples/chart.lua", "--inspect"])
     let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])

@@ -72,6 +72,22 @@ final class LocaleCLITests: TempFolderCase {
     XCTAssertEqual(try CLI.run(["lint", script.path, "--locale", "ja", "--timezone", "Asia/Tokyo"]).status, 0)
   }
 
+  /// Text templates write numbers and dates in the scene's locale.
+  func testTemplatesInTheLocale() throws {
+    let script = tmp.appendingPathComponent("tpl.lua")
+    try """
+    local cs = require("chartscene")
+    local s = cs.data.sample()[1]
+    s:setRange(0.5, 1)
+    return cs.scene { width = 720, height = 400, locale = "ru",
+      root = cs.vstack { cs.text { text = "{time:%B %Y}: {value:y0|compact}", data = s }, cs.chart { data = s, title = "{time}" } } }
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let r = try CLI.run([script.path, "--inspect"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertTrue(r.stdout.contains("\"text\": \"март 2019: 64\""), r.stdout)
+    XCTAssertTrue(r.stdout.contains("\"title\": \"пт, 8 мар. 2019\u{202f}г.\""), r.stdout)
+  }
+
   /// Bad names: one line with the nearest names and a non-zero exit, no output written.
   func testBadLocalesAndZones() throws {
     let out = tmp.appendingPathComponent("x.png")

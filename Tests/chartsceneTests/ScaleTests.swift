@@ -258,7 +258,7 @@ final class ScaleTests: TempFolderCase {
       XCTAssertFalse(FileManager.default.fileExists(atPath: out), message)
     }
     // Another script (the same options) is another render too.
-    try write("story.lua", try String(contentsOfFile: script, encoding: .utf8) + "-- changed\n")
+    _ = try write("story.lua", try String(contentsOfFile: script, encoding: .utf8) + "-- changed\n")
     let changed = try seg("changed.mp4", "4/4")
     var r = try CLI.run(["concat", out, s[0], s[1], s[2], changed])
     XCTAssertEqual(r.stderr, "error: cannot join '\(changed)': it is from another render than '\(s[0])' (the scene, its files or the options differ)\n")

@@ -159,7 +159,7 @@ final class ShardRecipeTests: XCTestCase {
       """
     try script.write(to: tmp.appendingPathComponent("ssh.sh"), atomically: true, encoding: .utf8)
     let out = tmp.appendingPathComponent("ssh.out")
-    fm.createFile(atPath: out.path, contents: nil)
+    _ = fm.createFile(atPath: out.path, contents: nil)
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     p.arguments = ["-k", "5", "240", "/bin/bash", tmp.appendingPathComponent("ssh.sh").path]

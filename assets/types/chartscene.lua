@@ -71,7 +71,7 @@
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data (required): a ChartSet from cs.data.*
----@field title? string the title (default: the set's name)
+---@field title? string the title (default: the set's name); {value:LINE} and {time} fields follow time
 ---@field minimap? boolean show the mini-map (default true)
 ---@field legend? boolean show the check-mark chips (default true)
 ---@field indicator? boolean show the indicator when indicatorAt is set (default true)
@@ -84,6 +84,7 @@
 ---@field stacked? boolean stack the lines (default: the data's stacked flag)
 ---@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
 ---@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
+---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
 
 ---A card: a chart on a rounded card with a title.
 ---@class cs.CardOptions
@@ -99,7 +100,7 @@
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data (required)
----@field title? string the title (default: the set's name)
+---@field title? string the title (default: the set's name); {value:LINE} and {time} fields follow time
 ---@field lineWidth? number width of the lines (default 2)
 ---@field xAxis? boolean show the date labels
 ---@field yAxis? boolean show the Y grid and labels
@@ -108,6 +109,7 @@
 ---@field stacked? boolean stack the lines (default: the data's stacked flag)
 ---@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
 ---@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
+---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
 
 ---Children stacked top to bottom.
 ---@class cs.StackOptions: { [integer]: cs.View }
@@ -185,11 +187,50 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field text? string|number the text (required)
+---@field text? string|number the text (required); {value:LINE|FORMAT} and {time:PATTERN} fields read `data`
+---@field data? cs.ChartSet the set a template's fields read (at its window's last point)
 ---@field size? number font size in scene pixels (default 15)
 ---@field weight? cs.Weight font weight
 ---@field color? string text colour
 ---@field align? cs.TextAlign alignment within the frame
+
+---A point of a chart's data with a label.
+---@class cs.NoteOptions
+---@field at? number|string the time (required): UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (UTC)
+---@field value? number the value (required unless line is given)
+---@field line? string a line id or name: the note sits on it (its value at `at`) in its colour
+---@field text? string the label
+---@field color? string the marker's colour (default: the line's, else accent)
+---@field appear? number scene seconds when it fades in (0.3 s)
+---@field disappear? number scene seconds when it fades out (0.3 s)
+
+---A span of time shaded over a chart's plot.
+---@class cs.BandOptions
+---@field from? number|string the start (required): UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]"
+---@field to? number|string the end (required), after from
+---@field text? string the label
+---@field color? string the shade's colour (default accent)
+---@field appear? number scene seconds when it fades in
+---@field disappear? number scene seconds when it fades out
+
+---A dashed line across a chart's plot at a value or a time.
+---@class cs.RuleOptions
+---@field value? number a horizontal line at this value (or at)
+---@field at? number|string a vertical line at this time (or value)
+---@field text? string the label
+---@field color? string the line's colour (default secondaryText)
+---@field appear? number scene seconds when it fades in
+---@field disappear? number scene seconds when it fades out
+
+---A camera that keeps a set's window on the newest data.
+---@class cs.FollowOptions
+---@field data? cs.ChartSet the set whose window moves (this or chart)
+---@field chart? string the id of the chart whose set's window moves (this or data)
+---@field window? number seconds of data the window shows (required)
+---@field duration? number scene seconds to reach the last point (required)
+---@field from? number scene seconds when it starts (default 0)
+---@field start? number where the window's right edge starts, 0 to 1 of the axis (default: the window's width)
+---@field curve? string "linear", "easeIn", "easeOut" or "easeInOut" (default)
 
 ---Custom drawing.
 ---@class cs.CanvasOptions
@@ -501,10 +542,14 @@ local ChartSet = {}
 ---A timeline event.
 ---@class cs.Event
 
+---A mark for a chart's `annotations` (cs.note, cs.band, cs.rule).
+---@class cs.Annotation
+
 ---Where a chart draws its data at the moment of the call.
 ---@class cs.ChartGeometry
 ---@field plot {x: number, y: number, width: number, height: number} the plot
 ---@field window {from: number, to: number} the times (UNIX ms) at the plot's left and right edges
+---@field data cs.ChartSet the set the chart was given
 ---@field x fun(time: number): number the x of a time
 ---@field y fun(value: number, side?: "left"|"right"): number the y of a value (on the right axis of a two-axis chart with "right")
 ---@field timeAt fun(x: number): number the time at an x
@@ -599,6 +644,26 @@ function cs.carousel(opts) end
 ---@param opts cs.RaceOptions
 ---@return cs.View
 function cs.race(opts) end
+
+---A labelled point pinned to a chart's data (for `annotations`).
+---@param opts cs.NoteOptions
+---@return cs.Annotation
+function cs.note(opts) end
+
+---A shaded span of time (for `annotations`).
+---@param opts cs.BandOptions
+---@return cs.Annotation
+function cs.band(opts) end
+
+---A line at a value or a time (for `annotations`).
+---@param opts cs.RuleOptions
+---@return cs.Annotation
+function cs.rule(opts) end
+
+---A camera: an update function that keeps the set's window on the newest data as time advances.
+---@param opts cs.FollowOptions
+---@return fun(t: number, dt: number)
+function cs.follow(opts) end
 
 ---A composition written in Lua.
 ---@param opts cs.ViewOptions|cs.View[]

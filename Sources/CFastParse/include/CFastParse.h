@@ -9,6 +9,22 @@
    numbers here). */
 int cs_parse_double(const unsigned char *p, size_t n, double *out);
 
+/* The day of the last ISO date read (its first 10 bytes) and its time in ms, and the host's
+   reader of a `YYYY-MM-DD` day in ms (NaN when it is not a date). Start with day_ms NaN. */
+typedef struct {
+  uint64_t key;
+  uint16_t key2;
+  double day_ms;
+  double (*day)(const unsigned char *p);
+} cs_iso_day_cache;
+
+/* The one fast reader of ISO time cells, used by the bulk path and by the general reader of
+   a time column: `YYYY-MM-DD` or `YYYY-MM-DD[T ]HH:MM:SS`, optionally followed by `Z` or
+   `±hh:mm` (converted to UTC), the whole of p[0..n). Rows of one day repeat its 10 bytes, so
+   the day is read once per day. Returns 1 with the time in ms in *t, or 0 when the text is
+   not exactly one of those forms (a general reader then decides). */
+int cs_iso_time(cs_iso_day_cache *c, const unsigned char *p, size_t n, double *t);
+
 /* The plain rows of a CSV block, read straight into columns: the bulk path of
    TableDecoder.read. A row is taken only when it is a whole line of exactly `width` cells
    split by `delim`, with no quote, no space or tab at a cell's edge, no CR except right
@@ -35,12 +51,7 @@ typedef struct {
   double *out;
   size_t cap;
   double max_time, max_value;
-  /* The day of the last ISO date read (its 10 bytes), and the host's reader of a
-     `YYYY-MM-DD` day in ms (NaN when it is not a date). */
-  uint64_t day_key;
-  uint16_t day_key2;
-  double day_ms;
-  double (*day)(const unsigned char *p);
+  cs_iso_day_cache iso;
 } cs_csv_bulk;
 
 /* Reads rows from b->pos, advancing it past each row taken; returns how many. */

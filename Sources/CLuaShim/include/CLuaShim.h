@@ -88,8 +88,9 @@ void cs_setfatal(void (*handler)(const char *message));
 int cs_overdue(double grace, char *buf, size_t bufsize);
 
 /// Starts (once per process) a thread that calls `overdue` with the report when
-/// `cs_overdue(grace, ...)` holds. `overdue` must end the process.
-void cs_startwatchdog(double grace, void (*overdue)(const char *message));
+/// `cs_overdue(grace, ...)` holds. `overdue` must end the process. Returns 0, or -1 when
+/// the thread could not be started.
+int cs_startwatchdog(double grace, void (*overdue)(const char *message));
 /// The whole run's budget: once the process has used `seconds` of CPU time (0: no budget),
 /// the watchdog calls its `overdue` with `report`.
 void cs_settotal(double seconds, const char *report);

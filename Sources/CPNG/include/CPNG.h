@@ -30,11 +30,9 @@ int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_
 /// Joins stripes (top to bottom) into a PNG file and frees them.
 int cs_png_assemble(int width, int height, int channels, cs_png_stripe *stripes, int count, cs_png_buffer *out);
 
-/// Encodes a whole image on `threads` threads. Opaque images are written as RGB, others as
-/// RGBA. Returns 0 on success; free out->data with cs_png_free.
-int cs_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads, cs_png_buffer *out);
-/// The same with the channels chosen by the caller: 3 (RGB: every pixel must be opaque), 4
-/// (RGBA), or 0 (RGB when every pixel is opaque, else RGBA). Each of the `threads` stripes
+/// Encodes a whole image on `threads` threads with the channels chosen by the caller: 3 (RGB:
+/// every pixel must be opaque), 4 (RGBA), or 0 (RGB when every pixel is opaque, else RGBA).
+/// Returns 0 on success; free out->data with cs_png_free. Each of the `threads` stripes
 /// is filtered against the real row above it, so the file does not depend on `threads`'
 /// cut except for the sync-flush bytes.
 int cs_png_encode_channels(const unsigned char *pixels, int width, int height, int stride, int channels, int threads,

@@ -1,5 +1,4 @@
 import Glibc
-import RenderCairo
 
 /// Where a render's time goes, printed on stderr when the environment sets
 /// `CHARTSCENE_TIMING=1`: load (the script and its data), simulate (the clock, `update`),
@@ -18,18 +17,10 @@ public enum StageTiming {
   nonisolated(unsafe) private static var totals = [Double](repeating: 0, count: Stage.allCases.count)
   private static let lock = Lock()
 
-  public static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
+  public static func now() -> Double { Clock.monotonic() }
 
   /// CPU time of the calling thread.
-  public static func cpuNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
+  public static func cpuNow() -> Double { Clock.threadCPU() }
 
   /// Runs `body` and adds its CPU time to `stage` (when timing is on).
   @inline(__always)
@@ -54,8 +45,16 @@ public enum StageTiming {
     }
     let perFrame = frames > 0 ? (t[Stage.build.rawValue] + t[Stage.paint.rawValue]) / Double(frames) * 1000 : 0
     let fps = wall > 0 ? Double(frames) / wall : 0
-    Session.printError("timing: load \(f(t[0])), simulate \(f(t[1])), build \(f(t[2])), paint \(f(t[3])), encode \(f(t[4]))"
+    printLine("timing: load \(f(t[0])), simulate \(f(t[1])), build \(f(t[2])), paint \(f(t[3])), encode \(f(t[4]))"
       + " (CPU time); draw \(String(Int((perFrame * 100).rounded()) / 100)).\(String(Int((perFrame * 100).rounded()) % 100 + 100).dropFirst()) ms/frame (build + paint)")
-    Session.printError("timing: \(frames) frames in \(f(wall)) after loading: \(Int(fps.rounded())) frames/s")
+    printLine("timing: \(frames) frames in \(f(wall)) after loading: \(Int(fps.rounded())) frames/s")
   }
+
+  /// A line of its own (e.g. how long a data file took to read), when timing is on.
+  public static func note(_ line: @autoclosure () -> String) {
+    guard enabled else { return }
+    printLine(line())
+  }
+
+  private static func printLine(_ line: String) { writeStandardError(line + "\n") }
 }
