@@ -29,6 +29,19 @@ CS_EMBED(cs_a_composition_list, "compositions/list.lua")
 CS_EMBED(cs_a_composition_race, "compositions/race.lua")
 CS_EMBED(cs_a_composition_follow, "compositions/follow.lua")
 CS_EMBED(cs_a_composition_tabs, "compositions/tabs.lua")
+CS_EMBED(cs_a_locale_en, "locales/en.json")
+CS_EMBED(cs_a_locale_es, "locales/es.json")
+CS_EMBED(cs_a_locale_fr, "locales/fr.json")
+CS_EMBED(cs_a_locale_de, "locales/de.json")
+CS_EMBED(cs_a_locale_pt_BR, "locales/pt-BR.json")
+CS_EMBED(cs_a_locale_ru, "locales/ru.json")
+CS_EMBED(cs_a_locale_uk, "locales/uk.json")
+CS_EMBED(cs_a_locale_zh_Hans, "locales/zh-Hans.json")
+CS_EMBED(cs_a_locale_ja, "locales/ja.json")
+CS_EMBED(cs_a_locale_ko, "locales/ko.json")
+CS_EMBED(cs_a_locale_ar, "locales/ar.json")
+CS_EMBED(cs_a_locale_he, "locales/he.json")
+CS_EMBED(cs_a_locale_hi, "locales/hi.json")
 CS_EMBED(cs_a_preset_cards, "presets/cards.lua")
 CS_EMBED(cs_a_preset_carousel, "presets/carousel.lua")
 CS_EMBED(cs_a_preset_day, "presets/day.lua")
@@ -50,6 +63,19 @@ static const cs_asset table[] = {
   CS_ENTRY("compositions/race.lua", cs_a_composition_race),
   CS_ENTRY("compositions/follow.lua", cs_a_composition_follow),
   CS_ENTRY("compositions/tabs.lua", cs_a_composition_tabs),
+  CS_ENTRY("locales/en.json", cs_a_locale_en),
+  CS_ENTRY("locales/es.json", cs_a_locale_es),
+  CS_ENTRY("locales/fr.json", cs_a_locale_fr),
+  CS_ENTRY("locales/de.json", cs_a_locale_de),
+  CS_ENTRY("locales/pt-BR.json", cs_a_locale_pt_BR),
+  CS_ENTRY("locales/ru.json", cs_a_locale_ru),
+  CS_ENTRY("locales/uk.json", cs_a_locale_uk),
+  CS_ENTRY("locales/zh-Hans.json", cs_a_locale_zh_Hans),
+  CS_ENTRY("locales/ja.json", cs_a_locale_ja),
+  CS_ENTRY("locales/ko.json", cs_a_locale_ko),
+  CS_ENTRY("locales/ar.json", cs_a_locale_ar),
+  CS_ENTRY("locales/he.json", cs_a_locale_he),
+  CS_ENTRY("locales/hi.json", cs_a_locale_hi),
   CS_ENTRY("presets/cards.lua", cs_a_preset_cards),
   CS_ENTRY("presets/carousel.lua", cs_a_preset_carousel),
   CS_ENTRY("presets/day.lua", cs_a_preset_day),

@@ -103,6 +103,16 @@ public final class ChartSet {
   /// no more than this. Found once, when first asked.
   public private(set) lazy var precision: TimePrecision = TimePrecision.of(xs)
 
+  /// The precision of the times as wall-clock times in `zone` (found once per zone).
+  public func precision(in zone: ChartTimeZone) -> TimePrecision {
+    if zone.isUTC { return precision }
+    if let p = zonedPrecision, p.zone == zone.id { return p.precision }
+    let p = TimePrecision.of(xs.map(zone.local))
+    zonedPrecision = (zone.id, p)
+    return p
+  }
+  private var zonedPrecision: (zone: String, precision: TimePrecision)?
+
   public var count: Int { xs.count }
   public var firstMs: Double { xs.first ?? 0 }
   public var lastMs: Double { xs.last ?? 0 }

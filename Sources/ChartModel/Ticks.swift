@@ -87,28 +87,43 @@ public enum CompactNumber {
   /// Formats `value` with enough decimals to tell ticks `step` apart. Small magnitudes are
   /// written out in decimals (`0.0000015`, never `1.5µ`) up to 12 decimals; smaller steps
   /// use scientific notation (`1.5e−15`).
-  public static func format(_ value: Double, step: Double = 0) -> String {
+  public static func format(_ value: Double, step: Double = 0, locale: ChartLocale = .english) -> String {
     if value == 0 || (step > 0 && abs(value) < step * 1e-9) { return "0" }
     guard value.isFinite else { return String(value) }
     let a = abs(value)
-    let (div, suffix): (Double, String)
     let ref = max(a, abs(step))
-    if ref >= 1e12 { (div, suffix) = (1e12, "T") } else if ref >= 1e9 { (div, suffix) = (1e9, "B") } else if ref >= 1e6 { (div, suffix) = (1e6, "M") } else if ref >= 1e3 { (div, suffix) = (1e3, "K") } else { (div, suffix) = (1, "") }
+    // The locale's short form for the magnitude of the value (or the step): 1.2K, 1,2 тыс., 1.2万.
+    var div = 1.0, prefix = "", suffix = ""
+    if ref >= 1e3 {
+      var e = 3
+      while e < 14 && ref >= YScale.pow10(e + 1) { e += 1 }
+      if let f = locale.compact.last(where: { $0.magnitude <= e }) {
+        div = YScale.pow10(f.divisorExponent); prefix = f.prefix; suffix = f.suffix
+      }
+    }
     var decimals = 0
     if step > 0 {
       let s = step / div
-      if s < 1e-12 { return scientific(value, step: step) }
+      if s < 1e-12 { return scientific(value, step: step, locale: locale) }
       func whole(_ x: Double) -> Bool { x.rounded() != 0 && abs(x - x.rounded()) <= 1e-6 * max(1, abs(x)) }
       while decimals < 13 && !whole(s * YScale.pow10(decimals)) { decimals += 1 }
-      if decimals > 12 { return scientific(value, step: step) }
-      if value / div >= 1e15 { return scientific(value, step: step) }
+      if decimals > 12 { return scientific(value, step: step, locale: locale) }
+      if value / div >= 1e15 { return scientific(value, step: step, locale: locale) }
     } else {
       let v = a / div
-      if v < 1e-12 { return scientific(value, step: 0) }
+      if v < 1e-12 { return scientific(value, step: 0, locale: locale) }
       decimals = v >= 100 || v == v.rounded() ? 0 : (v >= 10 ? 1 : 2)
       if v < 1 { decimals = significantDecimals(v, digits: 2) }
     }
-    return fixed(value / div, decimals) + suffix
+    // No short form at this magnitude (German and Japanese thousands): the number is written
+    // out, grouped as in full (`500.000`, `1,500`).
+    if div == 1 && ref >= 1e3 { return grouped(value, decimals: decimals, locale: locale) }
+    return prefix + localized(fixed(value / div, decimals), locale) + suffix
+  }
+
+  /// A number text made with `.` as the decimal point in `locale`'s decimal separator.
+  static func localized(_ text: String, _ locale: ChartLocale) -> String {
+    locale.decimal == "." ? text : text.replacingUTF8(".", Character(locale.decimal))
   }
 
   /// Decimals that show `digits` significant digits of `v` (0 < v < 1).
@@ -119,7 +134,7 @@ public enum CompactNumber {
   }
 
   /// `1.5e−15`: mantissa with as many digits as the step needs.
-  static func scientific(_ value: Double, step: Double) -> String {
+  static func scientific(_ value: Double, step: Double, locale: ChartLocale = .english) -> String {
     let e = Int(log10(abs(value)).rounded(.down))
     let m = value / pow(10, Double(e))
     var d = 1
@@ -127,7 +142,7 @@ public enum CompactNumber {
       let rel = step / pow(10, Double(e))
       d = max(0, min(12, significantDecimals(rel, digits: 1)))
     }
-    return fixed(m, d) + "e" + (e < 0 ? minus : "") + String(abs(e))
+    return localized(fixed(m, d), locale) + "e" + (e < 0 ? minus : "") + String(abs(e))
   }
 
   /// `value` with exactly `decimals` digits after the point, trailing zeros dropped.
@@ -155,14 +170,18 @@ public enum CompactNumber {
   /// Full number with thousands separators for the poster, with the value's own precision
   /// up to 6 significant digits (whole numbers keep all their digits): `4,505,200`,
   /// `12.5`, `0.0000015`, `1,500,000,000,000`, `−1,234`.
-  public static func grouped(_ value: Double) -> String {
+  public static func grouped(_ value: Double, locale: ChartLocale = .english) -> String {
     if value.isNaN { return "–" }
     // Past Int64 (and past the integers a Double holds exactly): plain notation, 1e+20.
-    if !value.isFinite || abs(value) >= 1e18 { return String(String(value).map { $0 == "-" ? "\u{2212}" : $0 }) }
+    if !value.isFinite || abs(value) >= 1e18 { return localized(String(String(value).map { $0 == "-" ? "\u{2212}" : $0 }), locale) }
     let a = abs(value)
-    if a != 0 && a < 1e-12 { return scientific(value, step: 0) }
-    // Decimals: the fewest that show the value exactly (to 1e-9 relative), at most 6
-    // significant digits in all.
+    if a != 0 && a < 1e-12 { return scientific(value, step: 0, locale: locale) }
+    return grouped(value, decimals: exactDecimals(a), locale: locale)
+  }
+
+  /// The fewest decimals that show `a` exactly (to 1e-9 relative), at most 6 significant
+  /// digits in all.
+  static func exactDecimals(_ a: Double) -> Int {
     let intDigits = a >= 1 ? Int(log10(a).rounded(.down)) + 1 : 0
     var maxDecimals = max(0, 6 - intDigits)
     if a < 1 && a > 0 { maxDecimals = significantDecimals(a, digits: 6) }
@@ -172,12 +191,25 @@ public enum CompactNumber {
       if abs(s - s.rounded()) <= 1e-9 * max(1, s) { break }
       decimals += 1
     }
-    let text = fixed(a, decimals)
+    return decimals
+  }
+
+  /// `value` with at most `decimals` decimals (trailing zeros dropped) and `locale`'s group
+  /// and decimal separators: `4,505,200`, `4 505 200`, `45,05,200`, `1234` (Spanish).
+  public static func grouped(_ value: Double, decimals: Int, locale: ChartLocale = .english) -> String {
+    guard value.isFinite, abs(value) < 1e18 else { return grouped(value, locale: locale) }
+    let text = fixed(abs(value), decimals)
     let neg = value < 0 && text != "0"
     let parts = text.split(separator: ".", maxSplits: 1)
     var s = String(parts[0])
     var out = ""
-    while s.count > 3 { out = "," + s.suffix(3) + out; s = String(s.dropLast(3)) }
-    return (neg ? minus : "") + s + out + (parts.count > 1 ? "." + parts[1] : "")
+    let primary = locale.primaryGrouping, secondary = locale.secondaryGrouping
+    if primary > 0 && s.count >= primary + locale.minimumGroupingDigits {
+      out = locale.group + s.suffix(primary) + out
+      s = String(s.dropLast(primary))
+      let size = secondary > 0 ? secondary : primary
+      while s.count > size { out = locale.group + s.suffix(size) + out; s = String(s.dropLast(size)) }
+    }
+    return (neg ? minus : "") + s + out + (parts.count > 1 ? locale.decimal + parts[1] : "")
   }
 }

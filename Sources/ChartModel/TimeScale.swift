@@ -49,6 +49,43 @@ public enum TimeScale {
     return out
   }()
 
+  /// The start of the interval containing `t` in `zone`: the latest tick at or before `t`.
+  /// Ticks are on local wall-clock boundaries (midnights, whole hours), so across a
+  /// daylight-saving change a day lasts 23 or 25 hours.
+  public static func floor(_ t: Double, _ iv: TimeInterval, zone: ChartTimeZone) -> Double {
+    if zone.isUTC { return floor(t, iv) }
+    switch iv.unit {
+    case .second, .minute, .hour:
+      // Whole units of the wall clock at the current offset (a repeated hour is ticked twice).
+      let len = iv.minimumMs
+      let local = t + zone.offsetMs(atUTC: t)
+      return t - (local - (local / len).rounded(.down) * len)
+    case .day, .week, .month, .year:
+      var r = zone.utc(fromLocal: floor(zone.local(t), iv))
+      if r > t { r = zone.utc(fromLocal: floor(zone.local(t) - 3 * TimeInterval.msHour, iv)) }
+      return min(r, t)
+    }
+  }
+
+  /// The tick after `tick` (a value returned by `floor(_:_:zone:)`).
+  public static func next(_ tick: Double, _ iv: TimeInterval, zone: ChartTimeZone) -> Double {
+    if zone.isUTC { return next(tick, iv) }
+    switch iv.unit {
+    case .second, .minute, .hour:
+      let len = iv.minimumMs
+      for k in 1...3 {
+        let c = floor(tick + Double(k) * len, iv, zone: zone)
+        if c > tick { return c }
+      }
+      return tick + len
+    case .day, .week, .month, .year:
+      // From the local day's start: a day whose midnight was skipped (clocks going forward at
+      // 00:00) starts at 01:00, and the next tick is still the next midnight.
+      let r = zone.utc(fromLocal: next(floor(zone.local(tick), iv), iv))
+      return r > tick ? r : tick + iv.minimumMs
+    }
+  }
+
   /// The start of the interval containing `t` (UTC): the latest tick at or before `t`.
   public static func floor(_ t: Double, _ iv: TimeInterval) -> Double {
     let n = Double(iv.count)
@@ -92,14 +129,14 @@ public enum TimeScale {
   }
 
   /// Ticks inside [lo, hi] (at most `limit`).
-  public static func ticks(from lo: Double, to hi: Double, _ iv: TimeInterval, limit: Int = 2000) -> [Double] {
+  public static func ticks(from lo: Double, to hi: Double, _ iv: TimeInterval, zone: ChartTimeZone = .utc, limit: Int = 2000) -> [Double] {
     guard lo.isFinite, hi.isFinite, hi >= lo else { return [] }
-    var t = floor(lo, iv)
-    if t < lo { t = next(t, iv) }
+    var t = floor(lo, iv, zone: zone)
+    if t < lo { t = next(t, iv, zone: zone) }
     var out: [Double] = []
     while t <= hi && out.count < limit {
       out.append(t)
-      let n = next(t, iv)
+      let n = next(t, iv, zone: zone)
       guard n > t else { break }
       t = n
     }
@@ -155,10 +192,11 @@ public enum TimeScale {
   ///   over time, so no fade pops in one frame); it is kept at or above `Levels.least`, so
   ///   labels never overlap.
   public static func make(tLo: Double, tHi: Double, plotWidth: Double, spacing: Double, gap: Double = 8, rest: Double = 1,
-                          referenceSpan: Double? = nil, level: Double? = nil, width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
+                          referenceSpan: Double? = nil, level: Double? = nil, format: DisplayFormat = .standard,
+                          width: (String) -> Double) -> (interval: TimeInterval?, ticks: [Tick])
   {
     guard tHi > tLo, plotWidth > 0, tLo.isFinite, tHi.isFinite else { return (nil, []) }
-    let levels = Levels(span: tHi - tLo, plotWidth: plotWidth, spacing: spacing, gap: gap, width: width)
+    let levels = Levels(span: tHi - tLo, plotWidth: plotWidth, spacing: spacing, gap: gap, format: format, width: width)
     let l = max(levels.least, level ?? levels.level(rest: rest, referenceSpan: referenceSpan))
     return levels.draw(tLo: tLo, tHi: tHi, level: l)
   }
@@ -172,15 +210,18 @@ public enum TimeScale {
     let plotWidth: Double
     let spacing: Double
     let gap: Double
+    let format: DisplayFormat
     var widths: [TimeInterval: Double] = [:]
 
-    public init(span: Double, plotWidth: Double, spacing: Double, gap: Double = 8, width: (String) -> Double) {
+    /// `format` writes the labels (and the samples measured to fit them).
+    public init(span: Double, plotWidth: Double, spacing: Double, gap: Double = 8, format: DisplayFormat = .standard, width: (String) -> Double) {
       pxPerMs = span > 0 ? plotWidth / span : 0
       self.plotWidth = plotWidth
       self.spacing = spacing; self.gap = gap
+      self.format = format
       var measured: [String: Double] = [:]
       for iv in TimeScale.intervals {
-        widths[iv] = TimeScale.sampleLabels(iv).map { s in
+        widths[iv] = format.sampleLabels(iv).map { s in
           if let w = measured[s] { return w }
           let w = width(s)
           measured[s] = w
@@ -248,11 +289,12 @@ public enum TimeScale {
       var fade = Double(chosenIndex) - l
       if fade < 1e-9 { fade = 0 }
       let chosen = intervals[chosenIndex]
-      var out = TimeScale.ticks(from: tLo, to: tHi, chosen).map { Tick(timeMs: $0, text: label($0), alpha: 1) }
+      let zone = format.zone
+      var out = TimeScale.ticks(from: tLo, to: tHi, chosen, zone: zone).map { Tick(timeMs: $0, text: format.axisLabel($0), alpha: 1) }
       guard chosenIndex > 0, fade > 0.001 else { return (chosen, out) }
       let finer = intervals[chosenIndex - 1]
       let have = Set(out.map(\.timeMs))
-      var extra = TimeScale.ticks(from: tLo, to: tHi, finer).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: label($0), alpha: fade) }
+      var extra = TimeScale.ticks(from: tLo, to: tHi, finer, zone: zone).filter { !have.contains($0) }.map { Tick(timeMs: $0, text: format.axisLabel($0), alpha: fade) }
       if !chosen.isNested(in: finer) {
         // Levels that do not nest (2 days in weeks, 2 weeks in months, 2 years in 5 years)
         // never mix at rest, which would space the labels unevenly (`Apr 2, Apr 4, Apr 7`):
@@ -262,7 +304,7 @@ public enum TimeScale {
         // ones whatever the zoom) fade in over the second half; the others, a finer step
         // or more from any of them, follow the fade.
         let leave = max(0, min(1, 2 * fade)), arrive = max(0, min(1, 2 * fade - 1))
-        let finerSet = Set(TimeScale.ticks(from: tLo, to: tHi, finer))
+        let finerSet = Set(TimeScale.ticks(from: tLo, to: tHi, finer, zone: zone))
         out = out.compactMap { t in
           if finerSet.contains(t.timeMs) { return t }
           var t = t
@@ -271,7 +313,7 @@ public enum TimeScale {
         }
         // Against the chosen ticks just outside the window too, so panning keeps the same ones.
         let margin = 2 * chosen.minimumMs
-        let leaving = TimeScale.ticks(from: tLo - margin, to: tHi + margin, chosen).filter { TimeScale.floor($0, finer) != $0 }
+        let leaving = TimeScale.ticks(from: tLo - margin, to: tHi + margin, chosen, zone: zone).filter { TimeScale.floor($0, finer, zone: zone) != $0 }
         extra = extra.compactMap { e in
           guard leaving.contains(where: { abs($0 - e.timeMs) < finer.minimumMs }) else { return e }
           var e = e

@@ -17,6 +17,7 @@ extension Session {
     let clock = simulation.clock
     h.add("size \(scene.width)x\(scene.height) scale \(scale) fps \(clock.fps) duration \(scene.duration) frames \(clock.frameCount)")
     h.add("theme \(scene.theme.name) preset \(preset ?? "-")")
+    if !scene.format.isStandard { h.add("locale \(scene.format.locale.id) timezone \(scene.format.zone.id)") }
     for (k, v) in args { h.add(k); h.add(v) }
     return h.hex
   }

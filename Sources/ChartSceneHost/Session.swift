@@ -31,6 +31,9 @@ public final class Session {
     /// A preset name or path (paths relative to the working folder).
     public var preset: String?
     public var fps: Double?
+    /// `--locale`, `--timezone`: replace the script's and its preset's (docs/locales.md).
+    public var locale: String?
+    public var timezone: String?
     /// A timeline file that replaces the script's timeline (`--timeline`).
     public var timeline: String?
     /// A timeline chunk whose events are added to the script's (a live session's gestures,
@@ -48,6 +51,17 @@ public final class Session {
     public init(theme: String? = nil, width: Double? = nil, height: Double? = nil, preset: String? = nil) {
       self.theme = theme; self.width = width; self.height = height; self.preset = preset
     }
+  }
+
+  /// The one line `--locale` or `--timezone` fails with, nil when both are usable.
+  public static func checkFormat(locale: String?, timezone: String?) -> String? {
+    if let locale {
+      do { _ = try DisplayFormat.resolve(locale: locale, timezone: nil, localesDirectory: nil) } catch { return "\(error.message) (for --locale)" }
+    }
+    if let timezone {
+      do { _ = try DisplayFormat.resolve(locale: nil, timezone: timezone, localesDirectory: nil) } catch { return "\(error.message) (for --timezone)" }
+    }
+    return nil
   }
 
   /// True for a theme name `--theme` takes.
@@ -119,6 +133,16 @@ public final class Session {
         try context.presets.load(ref, from: ".").apply(to: scene)
       } catch {
         throw HostError(error.located ? error.message : "\(error.message) (for --preset)")
+      }
+    }
+    if overrides.preset != nil || overrides.locale != nil || overrides.timezone != nil {
+      if let l = overrides.locale { scene.localeName = l }
+      if let z = overrides.timezone { scene.timezoneName = z }
+      do {
+        scene.format = try DisplayFormat.resolve(locale: scene.localeName, timezone: scene.timezoneName, localesDirectory: assets + "/locales")
+      } catch {
+        let option = overrides.locale != nil && ChartLocale.resolve(overrides.locale!) == nil ? "--locale" : overrides.timezone != nil ? "--timezone" : "--preset"
+        throw HostError("\(error.message) (for \(option))")
       }
     }
     if let name = overrides.theme {

@@ -79,6 +79,8 @@ public enum APIDefinitions {
       Field("timeline", "cs.Event[]", "gestures and calls at set times"),
       Field("update", "fun(t: number, dt: number)", "called on every tick of an animated scene with the time and the step"),
       Field("preset", "string", "a preset for the whole scene"),
+      Field("locale", "string", "how dates and numbers are written: \"en\" (default), \"ru\", \"de\", \"ja\", ... (docs/locales.md)"),
+      Field("timezone", "string", "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (default \"UTC\")"),
     ]),
     Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",
             fields: [Field("base", "cs.ThemeName", "the theme the colours start from")]
@@ -429,6 +431,7 @@ public enum APIDefinitions {
     ("cs.Scene", "A scene.", [
       Field("width", "number", ""), Field("height", "number", ""), Field("fps", "number", ""), Field("duration", "number", ""),
       Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
+      Field("locale", "string", "the locale's name (\"en\" by default)"), Field("timezone", "string", "the time zone's name (\"UTC\" by default)"),
     ]),
     ("cs.ChildLayout", "What a layout may set on self.children[i] (also: id, kind, view, index to read).", [
       Field("frame", "number[]|{x: number, y: number, width: number, height: number}", "{x, y, width, height} in the view's content coordinates (default: all of it)"),

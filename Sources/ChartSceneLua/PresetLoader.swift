@@ -192,6 +192,10 @@ public struct PresetLoader {
       return v
     case (.string, .string(let s)):
       if key.path == "base", Theme.builtIn[s] == nil { fail(name, "invalid base '\(s)' in preset, expected one of: 'day', 'night'"); return nil }
+      if key.path == "scene.locale" || key.path == "scene.timezone" {
+        do { _ = try DisplayFormat.resolve(locale: key.path == "scene.locale" ? s : nil, timezone: key.path == "scene.timezone" ? s : nil, localesDirectory: nil) }
+        catch { fail(name, "\(error.message) for '\(key.path)' in preset"); return nil }
+      }
       return v
     default:
       fail(name, "bad value for '\(key.path)' in preset (\(key.kind.rawValue) expected, got \(Preset.literal(v)))")

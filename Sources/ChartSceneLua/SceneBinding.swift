@@ -1,3 +1,4 @@
+import ChartModel
 import Drawing
 import LuaKit
 import SceneGraph
@@ -5,7 +6,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "locale", "timezone"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -18,6 +19,8 @@ enum SceneBinding {
         case "fps": lua.push(s.fps)
         case "duration": lua.push(s.duration)
         case "theme": lua.push(s.theme.name)
+        case "locale": lua.push(s.format.locale.id)
+        case "timezone": lua.push(s.format.zone.id)
         case "root": lua.push(object: s.root, as: ViewBindings.typeName)
         default: return false
         }
@@ -50,6 +53,8 @@ enum SceneBinding {
       guard context.adopt(root) else { throw LuaError("the root view of cs.scene is already used elsewhere") }
       let scene = Scene(width: width, height: height, theme: theme, background: try ViewBindings.color(o, "background"), fps: fps, duration: duration, root: root)
       scene.presentation = context.presentation
+      scene.localeName = try o.string("locale")
+      scene.timezoneName = try o.string("timezone")
       context.scene = scene
       scene.timeline = try TimelineBindings.timeline(lua, o)
       if let ref: Int32 = try o.with("update", { idx throws -> Int32 in
@@ -75,8 +80,20 @@ enum SceneBinding {
       }
       // Presets given on views win inside their subtree (inner ones last).
       root.walk { n in n.preset?.apply(to: n) }
+      try resolveFormat(scene, context)
       lua.push(object: scene, as: typeName)
       return 1
+    }
+  }
+
+  /// `locale = "ru"`, `timezone = "Europe/Oslo"` (the script's, else its preset's): how
+  /// every chart writes dates and numbers (docs/locales.md).
+  static func resolveFormat(_ scene: Scene, _ context: BindingContext) throws {
+    guard scene.localeName != nil || scene.timezoneName != nil else { return }
+    do {
+      scene.format = try DisplayFormat.resolve(locale: scene.localeName, timezone: scene.timezoneName, localesDirectory: (context.assetsDirectory ?? ".") + "/locales")
+    } catch {
+      throw LuaError("\(error.message) in cs.scene")
     }
   }
 

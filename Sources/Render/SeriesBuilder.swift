@@ -245,7 +245,7 @@ extension ChartBuilder {
     for l in axes.yLabels {
       let a = l.alpha * leftAlpha
       guard a > 0.001 else { continue }
-      let text = l.text + (style.percentage ? "%" : "")
+      let text = style.percentage ? spec.format.percent(l.text) : l.text
       items.append(.text(TextRun(text, font: font, color: leftColor.multipliedAlpha(a), origin: Point(l.frame.x, l.frame.y),
                                  halo: inside ? surface.multipliedAlpha(a) : nil)))
     }
@@ -262,7 +262,7 @@ extension ChartBuilder {
       for v in scale.ticks {
         let y = ry(v).rounded() - h - 2
         guard y >= plot.minY - h, y <= plot.maxY else { continue }
-        items.append(.text(TextRun(CompactNumber.format(v, step: scale.step), font: font, color: set.lines[1].color.multipliedAlpha(a),
+        items.append(.text(TextRun(spec.format.axisNumber(v, step: scale.step), font: font, color: set.lines[1].color.multipliedAlpha(a),
                                    origin: Point(plot.maxX, y), align: .right, halo: surface.multipliedAlpha(a))))
       }
     }

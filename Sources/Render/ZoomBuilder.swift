@@ -69,7 +69,7 @@ extension ChartBuilder {
     // Under the pie, its day instead of the window's dates.
     if let band = xAxis, zoom.index < set.count, p >= 0.5 {
       items.append(.path(.rect(band), .fill(surface.multipliedAlpha(p))))
-      items.append(.text(TextRun(DateText.poster(set.xs[zoom.index], precision: set.precision), font: ChartMetrics.posterTitleFont, color: theme.text.multipliedAlpha(p),
+      items.append(.text(TextRun(spec.format.poster(set.xs[zoom.index], precision: spec.format.precision(of: set)), font: ChartMetrics.posterTitleFont, color: theme.text.multipliedAlpha(p),
                                  origin: Point(band.midX, band.y + 4), align: .center)))
     }
     let top = -Double.pi / 2
@@ -105,7 +105,7 @@ extension ChartBuilder {
     }
     // The selected slice's name and value, in a poster beside the pie.
     if let id = zoom.selectedSlice, let line = set.line(id: id), let slice = layout.slices.first(where: { $0.id == id }), p > 0.99 {
-      let value = CompactNumber.grouped(zoom.index < line.values.count ? line.values[zoom.index] : 0)
+      let value = spec.format.grouped(zoom.index < line.values.count ? line.values[zoom.index] : 0)
       let nw = measurer.measure(line.name, font: ChartMetrics.posterNameFont).width
       let vw = measurer.measure(value, font: ChartMetrics.posterValueFont).width
       let w = (nw + 20 + vw + 2 * PosterLayout.padX).rounded(.up), h = 32.0

@@ -79,7 +79,7 @@ public struct ChartAxes: Sendable {
     if let band = parts.xAxis {
       let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
       let refSpan = reference.map { (set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo)) }
-      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, rest: rest, referenceSpan: refSpan, level: xLevel)
+      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, rest: rest, referenceSpan: refSpan, level: xLevel, format: spec.format)
     }
   }
 
@@ -107,7 +107,7 @@ public struct ChartAxes: Sendable {
         guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
         let isZero = abs(v) < scale.step * 1e-9
         grid.append(GridLine(y: gy, alpha: alpha, strong: hasZero ? isZero : i == 0))
-        let text = CompactNumber.format(v, step: scale.step)
+        let text = spec.format.axisNumber(v, step: scale.step)
         let w = measurer.measure(text, font: font).width
         let frame: Rect
         if outside, let gutter = parts.yGutter {
@@ -146,7 +146,8 @@ public struct ChartAxes: Sendable {
     yLabels = candidates.filter { $0.alpha > 0.001 }.map { DrawnLabel(text: $0.text, frame: $0.frame, alpha: $0.alpha) }
   }
 
-  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?) {
+  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?,
+                      format: DisplayFormat) {
     let font = ChartMetrics.axisFont
     var cache: [String: Size] = [:]
     func size(_ s: String) -> Size {
@@ -158,14 +159,14 @@ public struct ChartAxes: Sendable {
     let y = band.y + 6
     if tHi <= tLo {
       // One point: one label under it.
-      let text = TimeScale.label(tLo)
+      let text = format.axisLabel(tLo)
       let s = size(text)
       xLabels = [DrawnLabel(text: text, frame: Rect(plot.midX - s.width / 2, y, s.width, s.height), alpha: 1)]
       return
     }
-    let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer)
+    let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer, format: format)
     let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan,
-                              level: level) { size($0).width }
+                              level: level, format: format) { size($0).width }
     let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
     var placed: [DrawnLabel] = []
     // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full

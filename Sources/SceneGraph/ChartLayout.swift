@@ -122,7 +122,7 @@ public struct ChartParts: Sendable, Equatable {
     if spec.yAxis && spec.yLabels == .outside {
       // As wide as the widest label of the axis the chart wants (at least `−0000`), plus air.
       let scale = ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window ?? spec.data.window)
-      let widest = scale.ticks.map { measurer.measure(CompactNumber.format($0, step: scale.step), font: ChartMetrics.axisFont).width }.max() ?? 0
+      let widest = scale.ticks.map { measurer.measure(spec.format.axisNumber($0, step: scale.step), font: ChartMetrics.axisFont).width }.max() ?? 0
       let gw = min(inner.width / 3, (max(widest, measurer.measure("\u{2212}0000", font: ChartMetrics.axisFont).width) + 10).rounded(.up))
       parts.yGutter = Rect(inner.x, y, gw, plotH)
       parts.plot = Rect(inner.x + gw, y, inner.width - gw, plotH)

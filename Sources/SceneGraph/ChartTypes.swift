@@ -71,7 +71,8 @@ public struct TypedPoster: Sendable {
   public static func make(spec: ChartSpec, style: ChartStyle, index i: Int, x: Double, linesRect: Rect, frame: Rect,
                           alpha: [String: Double], measurer: TextMeasurer) -> TypedPoster {
     let set = spec.data
-    let date = DateText.poster(set.xs[i], precision: set.precision)
+    let format = spec.format
+    let date = format.poster(set.xs[i], precision: format.precision(of: set))
     let dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
     let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
     var rows: [Row] = []
@@ -81,15 +82,15 @@ public struct TypedPoster: Sendable {
       for (line, share) in zip(set.lines, Stacking.shares(set.lines, weights: weights, at: i)) { shares[line.id] = share }
     }
     for line in visible {
-      rows.append(Row(name: line.name, value: CompactNumber.grouped(line.values[i]), color: line.color,
-                      percent: style.percentage ? "\(Int(saturating: (shares[line.id] ?? 0).rounded()))%" : nil))
+      rows.append(Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
+                      percent: style.percentage ? format.percent(String(Int(saturating: (shares[line.id] ?? 0).rounded()))) : nil))
     }
     // Stacked bars of more than one line end with their total, as in the contest.
     if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {
       let total = visible.reduce(0.0) { $0 + max(0, $1.values[i]) }
-      rows.append(Row(name: "All", value: CompactNumber.grouped(total), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil))
+      rows.append(Row(name: "All", value: format.grouped(total), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil))
     }
-    let percentWidth = style.percentage ? (measurer.measure("100%", font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
+    let percentWidth = style.percentage ? (measurer.measure(format.percent("100"), font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
     let contentW = max(dateSize.width, rows.map {
       percentWidth + measurer.measure($0.name, font: ChartMetrics.posterNameFont).width + 20
         + measurer.measure($0.value, font: ChartMetrics.posterValueFont).width

@@ -95,12 +95,14 @@ public struct Inspector {
   var root: Node?
 
   func document(_ scene: Scene, time: Double) -> OrderedJSON {
-    .object([
+    var fields: [(String, OrderedJSON)] = [
       ("time", .number(time)),
       ("size", .array([.pixels(scene.width), .pixels(scene.height)])),
       ("theme", .string(scene.theme.name)),
-      ("root", node(scene.root)),
-    ])
+    ]
+    // Only when not English and UTC, so the documents of other scenes stay as they were.
+    if !scene.format.isStandard { fields += [("locale", .string(scene.format.locale.id)), ("timezone", .string(scene.format.zone.id))] }
+    return .object(fields + [("root", node(scene.root))])
   }
 
   func rect(_ r: Rect) -> OrderedJSON { .array([.pixels(r.x), .pixels(r.y), .pixels(r.width), .pixels(r.height)]) }

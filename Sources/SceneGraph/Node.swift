@@ -22,6 +22,8 @@ public struct ChartSpec {
   public var indicatorAt: Double?
   /// Type, stacking, percentages and two axes asked for by the view (round 2; see ChartStyle).
   public var overrides = ChartStyle.Overrides()
+  /// How dates and numbers are written: the scene's locale and time zone (Scene.format).
+  public var format = DisplayFormat.standard
   /// Marks pinned to the data (Annotations.swift).
   public var annotations: [Annotation] = []
   /// A title with fields that follow time (TextTemplate.swift); `title` holds its text now.
@@ -205,6 +207,23 @@ public final class Scene {
   public var timeline: [TimelineEvent] = []
   /// Called every tick with (t, dt).
   public var update: ((Double, Double) throws -> Void)?
+  /// The locale and time zone asked for (`locale`, `timezone`: the script, else its preset;
+  /// `--locale`/`--timezone` replace them), resolved into `format` by the host.
+  public var localeName: String?
+  public var timezoneName: String?
+  /// How every chart writes dates and numbers; setting it sets it on every chart.
+  public var format = DisplayFormat.standard {
+    didSet {
+      let f = format
+      root.walk { n in
+        switch n.kind {
+        case .chart(var spec): spec.format = f; n.kind = .chart(spec)
+        case .card(var spec): spec.format = f; n.kind = .card(spec)
+        default: break
+        }
+      }
+    }
+  }
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background

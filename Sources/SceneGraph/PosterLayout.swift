@@ -20,7 +20,8 @@ public struct PosterLayout {
 
   public init(spec: ChartSpec, index i: Int, x: Double, plot: Rect, linesRect: Rect, yOf: (Double) -> Double, measurer: TextMeasurer) {
     let set = spec.data
-    date = DateText.poster(set.xs[i], precision: set.precision)
+    let format = spec.format
+    date = format.poster(set.xs[i], precision: format.precision(of: set))
     var dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
     dateHeight = dateSize.height
     let padX = PosterLayout.padX, padY = PosterLayout.padY
@@ -30,7 +31,7 @@ public struct PosterLayout {
       dateSize.width = measurer.measure(date, font: ChartMetrics.posterTitleFont).width
     }
     let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
-    let values = visible.map { CompactNumber.grouped($0.values[i]) }
+    let values = visible.map { format.grouped($0.values[i]) }
     let valueWidths = values.map { measurer.measure($0, font: ChartMetrics.posterValueFont).width }
     let nameWidths = visible.map { measurer.measure($0.name, font: ChartMetrics.posterNameFont).width }
     let header = dateSize.height + 4 + 2 * padY - 4

@@ -39,6 +39,8 @@ public struct Preset: Sendable, Equatable {
     }
     keys += [
       PresetKey(path: "scene.background", kind: .color, defaultText: "\"background\"", doc: "the scene's background: a colour or a theme colour's name"),
+      PresetKey(path: "scene.locale", kind: .string, defaultText: "\"en\"", doc: "how dates and numbers are written: \"ru\", \"de\", \"ja\", ... (docs/locales.md)"),
+      PresetKey(path: "scene.timezone", kind: .string, defaultText: "\"UTC\"", doc: "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (docs/locales.md)"),
       PresetKey(path: "chart.lineWidth", kind: .number, range: 0.1...50, defaultText: "2", doc: "width of the chart lines"),
       PresetKey(path: "chart.minimap", kind: .boolean, defaultText: "true", doc: "show the mini-map"),
       PresetKey(path: "chart.legend", kind: .boolean, defaultText: "true", doc: "show the check-mark chips"),
@@ -112,6 +114,8 @@ public struct Preset: Sendable, Equatable {
   public func apply(to scene: Scene, keepTheme: Bool = false) {
     if !keepTheme { scene.theme = theme }
     if scene.background == nil, case .string(let s)? = values["scene.background"], let c = ColorRef(s) { scene.background = c }
+    if scene.localeName == nil, case .string(let s)? = values["scene.locale"] { scene.localeName = s }
+    if scene.timezoneName == nil, case .string(let s)? = values["scene.timezone"] { scene.timezoneName = s }
     apply(to: scene.root)
   }
 

@@ -96,7 +96,9 @@ public struct TextTemplate: Sendable, Equatable {
 
   /// The text with each value field's number (`values`, in order of `lines`) and the time.
   /// A value is `(shown, target)`: a counter on its way shows the decimals its target has.
-  public func render(values: [(Double, Double)?], time: Double?, precision: TimePrecision) -> String {
+  /// `format`: the scene's locale and time zone (English and UTC write what they always did).
+  public func render(values: [(Double, Double)?], time: Double?, precision: TimePrecision, format: DisplayFormat = .standard) -> String {
+    let standard = format.isStandard
     var s = ""
     var k = 0
     for p in parts {
@@ -107,13 +109,17 @@ public struct TextTemplate: Sendable, Equatable {
         k += 1
         guard let (v, target) = v, v.isFinite else { s += "–"; continue }
         switch f {
-        case .grouped: s += CompactNumber.grouped(TextTemplate.rounded(v, like: target))
-        case .compact: s += CompactNumber.format(v)
-        case .int: s += CompactNumber.grouped(v.rounded())
+        case .grouped: s += format.grouped(TextTemplate.rounded(v, like: target))
+        case .compact: s += format.compact(v)
+        case .int: s += format.grouped(v.rounded())
         }
       case .time(let pattern):
         guard let time else { s += "–"; continue }
-        s += pattern.map { DateText.format(time, pattern: $0) } ?? DateText.poster(time, precision: precision)
+        if standard {
+          s += pattern.map { DateText.format(time, pattern: $0) } ?? DateText.poster(time, precision: precision)
+        } else {
+          s += pattern.map { format.format(time, strftime: $0) } ?? format.poster(time, precision: precision)
+        }
       }
     }
     return s
@@ -154,7 +160,8 @@ extension Presentation {
 
   /// The text of `template` at t, read from `set` through the view's window and indicator;
   /// `key` names its counters. Moves the counters first (call once per tick).
-  public func templateText(_ template: TextTemplate, set: ChartSet, indicator: Int?, key: String, at t: Double, moves: Bool) -> String {
+  public func templateText(_ template: TextTemplate, set: ChartSet, indicator: Int?, key: String, at t: Double, moves: Bool,
+                           format: DisplayFormat = .standard) -> String {
     let window = self.window(set, at: t)
     let i = TextTemplate.index(set, window: window, indicator: indicator)
     var values: [(Double, Double)?] = []
@@ -165,7 +172,7 @@ extension Presentation {
       }
       values.append(self.target(counter).map { (number(counter, initial: $0, at: t), $0) })
     }
-    return template.render(values: values, time: i.map { set.xs[$0] }, precision: set.precision)
+    return template.render(values: values, time: i.map { set.xs[$0] }, precision: format.precision(of: set), format: format)
   }
 }
 
@@ -189,7 +196,7 @@ extension Scene {
       switch n.kind {
       case .text(var spec):
         guard let template = spec.template, let set = spec.source else { return }
-        let s = p.templateText(template, set: set, indicator: nil, key: n.id, at: t, moves: moves)
+        let s = p.templateText(template, set: set, indicator: nil, key: n.id, at: t, moves: moves, format: format)
         if s != spec.text { spec.text = s; n.kind = .text(spec); changed = true }
       case .chart(var spec), .card(var spec):
         guard let template = spec.titleTemplate else { return }
@@ -200,7 +207,7 @@ extension Scene {
           let w = p.window(set, at: t)
           if set.xs[i] >= set.time(atFraction: w.lo) - 1e-6 && set.xs[i] <= set.time(atFraction: w.hi) + 1e-6 { indicator = i }
         }
-        let s = p.templateText(template, set: set, indicator: indicator, key: n.id + ".title", at: t, moves: moves)
+        let s = p.templateText(template, set: set, indicator: indicator, key: n.id + ".title", at: t, moves: moves, format: format)
         guard s != spec.title else { return }
         spec.title = s
         if case .card = n.kind { n.kind = .card(spec) } else { n.kind = .chart(spec) }

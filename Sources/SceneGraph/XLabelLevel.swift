@@ -13,8 +13,8 @@ struct XLevelState {
 extension ChartAxes {
   /// How far apart the ticks of the chosen interval are at least: about six labels across
   /// a wide plot (the contest's density), never closer than a label and a gap.
-  public static func xSpacing(plot: Rect, measurer: TextMeasurer) -> Double {
-    max(measurer.measure("Sep 30", font: ChartMetrics.axisFont).width + 24, plot.width / 7)
+  public static func xSpacing(plot: Rect, measurer: TextMeasurer, format: DisplayFormat = .standard) -> Double {
+    max(measurer.measure(format.typicalAxisDate, font: ChartMetrics.axisFont).width + 24, plot.width / 7)
   }
 
   /// The levels of X labels of a chart's window drawn in `parts` (nil without an X axis or
@@ -24,8 +24,8 @@ extension ChartAxes {
     let set = spec.data
     let tLo = set.time(atFraction: window.lo), tHi = set.time(atFraction: window.hi)
     guard tHi > tLo, tLo.isFinite, tHi.isFinite, parts.plot.width > 0 else { return nil }
-    return TimeScale.Levels(span: tHi - tLo, plotWidth: parts.plot.width, spacing: xSpacing(plot: parts.plot, measurer: measurer),
-                            gap: labelGap) { measurer.measure($0, font: ChartMetrics.axisFont).width }
+    return TimeScale.Levels(span: tHi - tLo, plotWidth: parts.plot.width, spacing: xSpacing(plot: parts.plot, measurer: measurer, format: spec.format),
+                            gap: labelGap, format: spec.format) { measurer.measure($0, font: ChartMetrics.axisFont).width }
   }
 }
 

@@ -311,6 +311,12 @@ struct SceneOptions: ParsableArguments {
   @Option(help: "A preset name or path; overrides the script's preset and fills in what the script does not set.", completion: .custom { _, _, _ in PresetCatalog.names() })
   var preset: String?
 
+  @Option(help: "How dates and numbers are written: en, es, fr, de, pt-BR, ru, uk, zh-Hans, ja, ko, ar, he, hi (overrides the script).")
+  var locale: String?
+
+  @Option(help: "The IANA time zone dates are shown in, e.g. Europe/Oslo (overrides the script; default UTC).")
+  var timezone: String?
+
   @Option(help: "A timeline file (a Lua chunk returning cs.* events) to play instead of the script's own.", completion: .file(extensions: ["lua"]))
   var timeline: String?
 
@@ -341,11 +347,14 @@ struct SceneOptions: ParsableArguments {
       for d in allowRead { try RenderRequest.checkReadable(d) }
     } catch { throw ValidationError(error.message) }
     if case .failure(let e) = Session.parseArgs(args) { throw ValidationError(e.message) }
+    if let message = Session.checkFormat(locale: locale, timezone: timezone) { throw ValidationError(message) }
   }
 
   func overrides() -> Session.Overrides {
     var overrides = Session.Overrides(theme: theme, preset: preset)
     overrides.fps = fps
+    overrides.locale = locale
+    overrides.timezone = timezone
     overrides.timeline = timeline
     if let size, let (w, h) = try? RenderRequest.size(size) { overrides.width = w; overrides.height = h }
     overrides.maxTime = maxTime

@@ -32,6 +32,8 @@
 ---@field timeline? cs.Event[] gestures and calls at set times
 ---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
+---@field locale? string how dates and numbers are written: "en" (default), "ru", "de", "ja", ... (docs/locales.md)
+---@field timezone? string the IANA time zone dates are shown in, e.g. "Europe/Oslo" (default "UTC")
 
 ---A theme table: a base theme and colours by name.
 ---@class cs.Theme
@@ -519,6 +521,8 @@ local ChartSet = {}
 ---@field duration number 
 ---@field theme string "day", "night" or "custom"
 ---@field root cs.View 
+---@field locale string the locale's name ("en" by default)
+---@field timezone string the time zone's name ("UTC" by default)
 
 ---What a layout may set on self.children[i] (also: id, kind, view, index to read).
 ---@class cs.ChildLayout
