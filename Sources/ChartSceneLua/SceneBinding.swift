@@ -5,7 +5,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "audio", "captions"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -52,6 +52,7 @@ enum SceneBinding {
       scene.presentation = context.presentation
       context.scene = scene
       scene.timeline = try TimelineBindings.timeline(lua, o)
+      scene.narration = try NarrationBinding.read(lua, o, context: context, duration: duration)
       if let ref: Int32 = try o.with("update", { idx throws -> Int32 in
         guard lua.type(at: idx) == .function else { throw o.fieldError("update", expected: "function") }
         lua.pushValue(idx)

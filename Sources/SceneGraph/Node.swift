@@ -197,6 +197,8 @@ public final class Scene {
   public var timeline: [TimelineEvent] = []
   /// Called every tick with (t, dt).
   public var update: ((Double, Double) throws -> Void)?
+  /// Sound clips and captions (Narration.swift).
+  public var narration = Narration()
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background
