@@ -79,6 +79,18 @@ public enum APIDefinitions {
       Field("timeline", "cs.Event[]", "gestures and calls at set times"),
       Field("update", "fun(t: number, dt: number)", "called on every tick of an animated scene with the time and the step"),
       Field("preset", "string", "a preset for the whole scene"),
+      Field("audio", "string|cs.AudioClip|cs.AudioClip[]", "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips"),
+      Field("captions", "string|cs.Caption[]", "subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video"),
+    ]),
+    Options(className: "cs.AudioClip", owner: "audio", doc: "A sound clip of a scene.", fields: [
+      Field("file", "string", "the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)"),
+      Field("at", "number", "when it starts, seconds into the scene, 0 to 3600 (default 0)"),
+      Field("gain", "number", "its samples times this, 0 to 16 (default 1)"),
+    ]),
+    Options(className: "cs.Caption", owner: "captions", doc: "A caption: { from, to, text } (or named fields).", fields: [
+      Field("from", "number", "when it appears, seconds"),
+      Field("to", "number", "when it goes, seconds (after from, before the next cue's from)"),
+      Field("text", "string", "the text; \\n starts a line"),
     ]),
     Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",
             fields: [Field("base", "cs.ThemeName", "the theme the colours start from")]

@@ -18,15 +18,13 @@ enum NarrationBinding {
   static func audio(_ lua: LuaState, _ idx: Int32, context: BindingContext, duration: Double) throws(LuaError) -> [AudioClip] {
     if lua.type(at: idx) == .string { return [try clip(lua, idx, context: context, duration: duration, what: "audio")] }
     guard lua.type(at: idx) == .table else { throw LuaError("bad field 'audio' in cs.scene (a file name, a clip { file = , at = , gain = } or a list of clips expected, got \(lua.valueTypeName(at: idx)))") }
-    lua.rawGet(idx, "file")
-    let single = !lua.isNil(-1)
-    lua.pop()
-    if single { return [try clip(lua, idx, context: context, duration: duration, what: "audio")] }
-    let count = lua.rawLength(idx)
+    let list = try LuaOptions(lua, idx, owner: "audio", known: clipKeys, allowsArray: true, listsKeys: true)
+    if list.has("file") { return [try clip(lua, idx, context: context, duration: duration, what: "audio")] }
+    let count = list.arrayCount
+    guard count > 0 else { throw LuaError("missing field 'file' in audio (a clip is { file = \"voice.wav\", at = seconds, gain = 1 })") }
     guard count <= 1000 else { throw LuaError("bad field 'audio' in cs.scene (at most 1000 clips, got \(count))") }
-    _ = try LuaOptions(lua, idx, owner: "audio", known: [], allowsArray: true)
     var out: [AudioClip] = []
-    for k in 1...max(1, count) where count > 0 {
+    for k in 1...count {
       lua.rawGet(idx, index: k)
       defer { lua.pop() }
       out.append(try clip(lua, lua.top, context: context, duration: duration, what: "audio[\(k)]"))
@@ -41,7 +39,7 @@ enum NarrationBinding {
       file = s
     } else {
       guard lua.type(at: idx) == .table else { throw LuaError("bad \(what) in cs.scene (a file name or { file = , at = , gain = } expected, got \(lua.valueTypeName(at: idx)))") }
-      let c = try LuaOptions(lua, idx, owner: what, known: clipKeys, listsKeys: true)
+      let c = try LuaOptions(lua, idx, owner: "audio", known: clipKeys, listsKeys: true)
       guard let f = try c.string("file") else { throw LuaError("missing field 'file' in \(what) (the sound file, e.g. \"voice.wav\")") }
       file = f
       at = try c.number("at", in: 0...3600) ?? 0
@@ -88,8 +86,13 @@ enum NarrationBinding {
     guard lua.type(at: idx) == .table else {
       throw LuaError("bad field 'captions' in cs.scene (a .srt or .vtt file name or a list of { from, to, text } expected, got \(lua.valueTypeName(at: idx)))")
     }
-    _ = try LuaOptions(lua, idx, owner: "captions", known: [], allowsArray: true)
     let count = lua.rawLength(idx)
+    var stray = false
+    lua.forEach(idx) {
+      if let n = lua.toNumber(-2), lua.type(at: -2) == .number, n == n.rounded(), n >= 1, n <= Double(count) { return }
+      stray = true
+    }
+    if stray { throw LuaError("bad field 'captions' in cs.scene (a list of { from, to, text } expected: it has keys other than 1..n)") }
     guard count <= Captions.maximumCues else { throw LuaError("bad field 'captions' in cs.scene (at most \(Captions.maximumCues) cues)") }
     var cues: [Caption] = []
     for k in 0..<count {
@@ -97,7 +100,7 @@ enum NarrationBinding {
       defer { lua.pop() }
       let what = "captions[\(k + 1)]"
       guard lua.type(at: -1) == .table else { throw LuaError("bad \(what) in cs.scene ({ from, to, text } expected, got \(lua.valueTypeName(at: -1)))") }
-      let c = try LuaOptions(lua, -1, owner: what, known: ["from", "to", "text"], allowsArray: true, listsKeys: true)
+      let c = try LuaOptions(lua, -1, owner: "captions", known: ["from", "to", "text"], allowsArray: true, listsKeys: true)
       func field(_ key: String, _ pos: Int) throws(LuaError) -> Int32? {
         lua.rawGet(c.index, key)
         if !lua.isNil(-1) { return lua.top }

@@ -32,6 +32,20 @@
 ---@field timeline? cs.Event[] gestures and calls at set times
 ---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
+---@field audio? string|cs.AudioClip|cs.AudioClip[] sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips
+---@field captions? string|cs.Caption[] subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video
+
+---A sound clip of a scene.
+---@class cs.AudioClip
+---@field file? string the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)
+---@field at? number when it starts, seconds into the scene, 0 to 3600 (default 0)
+---@field gain? number its samples times this, 0 to 16 (default 1)
+
+---A caption: { from, to, text } (or named fields).
+---@class cs.Caption
+---@field from? number when it appears, seconds
+---@field to? number when it goes, seconds (after from, before the next cue's from)
+---@field text? string the text; \n starts a line
 
 ---A theme table: a base theme and colours by name.
 ---@class cs.Theme
