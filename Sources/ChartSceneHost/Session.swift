@@ -76,6 +76,7 @@ public final class Session {
     }
     let assets = try AssetLocator.locate()
     FontRegistry.configure(fontsDirectory: assets + "/fonts")
+    if ImageRef.decode == nil { ImageRef.decode = CairoImages.decode }
     var seen = Set<String>()
     var collected: [String] = []
     let context = BindingContext(scriptDirectory: source != nil ? "." : AssetLocator.parent(scriptPath), assetsDirectory: assets) { message in

@@ -16,6 +16,7 @@ public enum ChartSceneModule {
     SceneBinding.register(lua)
     TimelineBindings.register(lua)
     CanvasBinding.register(lua)
+    ImageBinding.register(lua)
 
     lua.newTable()
     let cs = lua.top
@@ -27,6 +28,7 @@ public enum ChartSceneModule {
     SceneBinding.install(lua, into: cs, context: context)
     TimelineBindings.install(lua, into: cs, context: context)
     GeometryBinding.install(lua, into: cs, context: context)
+    ImageBinding.install(lua, into: cs, context: context)
     lua.pushValue(cs)
     lua.setGlobal("cs")
     RequireBinding.install(lua, module: cs, context: context)

@@ -37,6 +37,8 @@ public struct TextRun: Sendable, Equatable {
 public enum DisplayItem: Sendable, Equatable {
   case path(Path, Paint)
   case text(TextRun)
+  /// A picture scaled to fit the rectangle (its proportions kept, centred), times `opacity`.
+  case image(ImageRef, Rect, opacity: Double)
   /// Clip everything until the matching `.popClip` to this path.
   case pushClip(Path)
   case popClip

@@ -211,7 +211,7 @@ local function lineMoment(set, o, t, w, h, cache)
     if i > 1 then line.labelY = math.max(line.labelY, order[i - 1].labelY + gap) end
   end
   for i = #order, 1, -1 do
-    local limit = i == #order and L.bottom or order[i + 1].labelY - gap
+    local limit = i == #order and L.bottom - L.font.size * 0.5 or order[i + 1].labelY - gap
     order[i].labelY = math.min(order[i].labelY, limit)
   end
   return L, time
