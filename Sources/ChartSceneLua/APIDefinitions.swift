@@ -44,6 +44,7 @@ public enum APIDefinitions {
     ("cs.TextAlign", TextAlign.allCases.map(\.rawValue)),
     ("cs.Weight", Font.Weight.allCases.map(\.rawValue)),
     ("cs.TabIcon", ["list", "carousel", "cards", "chart"]),
+    ("cs.RaceKind", ["bar", "line"]),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
     ("cs.ScrollAxis", ScrollAxis.allCases.map(\.rawValue)),
@@ -170,12 +171,17 @@ public enum APIDefinitions {
       Field("inspect", "fun(self: cs.View): table", "more fields for --inspect (cs.null for null)"),
       Field("draw", "fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number)", "draws the view itself, behind its children, in content coordinates"),
     ], arrayOf: "cs.View"),
-    Options(className: "cs.RaceOptions", owner: "cs.race", doc: "A bar chart race over a set's time axis.", fields: common + [
+    Options(className: "cs.RaceOptions", owner: "cs.race", doc: "A bar chart race (or a line race) over a set's time axis.", fields: common + [
       Field("data", "cs.ChartSet", "the set (required)"),
       Field("top", "number", "bars shown, 1 to 50 (default 10)"),
       Field("period", "number", "seconds per point of the data (default 0.5)"),
       Field("title", "string", "a title at the top left"),
       Field("dateFormat", "string", "an os.date pattern for the date (default \"%b %Y\")"),
+      Field("kind", "cs.RaceKind", "\"bar\" (default) or \"line\": lines that draw themselves, the name and value at the tip"),
+      Field("images", "table<string, string>", "a PNG per line id, next to the script, drawn after the bar (or beside the line's label)"),
+    ]),
+    Options(className: "cs.GraphicsImageOptions", owner: "g:image", doc: "Options of g:image.", fields: [
+      Field("opacity", "number", "0 to 1 (default 1)"),
     ]),
     Options(className: "cs.MeasureOptions", owner: "cs.measure", doc: "The font cs.measure measures with.", fields: [
       Field("size", "number", "font size (default 14)"),
@@ -318,7 +324,8 @@ public enum APIDefinitions {
     Function(name: "cs.canvas", params: [Field("opts", "cs.CanvasOptions", "")], returns: "cs.View", doc: "Custom drawing."),
     Function(name: "cs.list", params: [Field("opts", "cs.ListOptions", "")], returns: "cs.View", doc: "A scrolling list."),
     Function(name: "cs.carousel", params: [Field("opts", "cs.CarouselOptions", "")], returns: "cs.View", doc: "A 3D carousel."),
-    Function(name: "cs.race", params: [Field("opts", "cs.RaceOptions", "")], returns: "cs.View", doc: "A bar chart race."),
+    Function(name: "cs.race", params: [Field("opts", "cs.RaceOptions", "")], returns: "cs.View", doc: "A bar chart race (kind = \"line\": a line race)."),
+    Function(name: "cs.image", params: [Field("path", "string", "a PNG file, next to the script (at most 4096x4096)")], returns: "cs.Image", doc: "A picture for g:image, read once."),
     Function(name: "cs.view", params: [Field("opts", "cs.ViewOptions", "")], returns: "cs.View", doc: "A composition written in Lua."),
     Function(name: "cs.options", params: [Field("owner", "string", "the constructor's name, for messages (\"cs.coverflow\")"), Field("t", "table", "the options given"),
                                           Field("schema", "table<string, string|table>", "key → \"number\", {\"number\", lo, hi}, \"string\", \"boolean\", {\"choice\", ...}, \"table\", \"function\", \"view\" or \"any\"")],
@@ -377,6 +384,9 @@ public enum APIDefinitions {
     Function(name: "Graphics:restore", params: [], returns: nil, doc: "Restores the state."),
     Function(name: "Graphics:text", params: [Field("s", "string", ""), Field("x", "number", ""), Field("y", "number", ""), Field("opts?", "cs.GraphicsTextOptions", "")],
              returns: nil, doc: "Draws text."),
+    Function(name: "Graphics:image", params: [Field("img", "cs.Image", "from cs.image"), Field("x", "number", ""), Field("y", "number", ""), Field("w", "number", ""), Field("h", "number", ""),
+                                              Field("opts?", "cs.GraphicsImageOptions", "")],
+             returns: nil, doc: "Draws a picture scaled to fit the box (proportions kept, centred)."),
   ]
 
   /// Readable fields of the objects.
@@ -436,6 +446,9 @@ public enum APIDefinitions {
       Field("inside", "boolean?", "with sheet: the press is inside the sheet"),
     ]),
     ("cs.Graphics", "What a canvas draws with.", []),
+    ("cs.Image", "A PNG picture read by cs.image.", [
+      Field("width", "integer", "pixels"), Field("height", "integer", "pixels"),
+    ]),
   ]
 
   /// The LuaLS definition file.

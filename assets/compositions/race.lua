@@ -185,7 +185,8 @@ local function lineMoment(set, o, t, w, h, cache)
   end
   ymax = ymax > 0 and ymax * 1.08 or 1
   L.ymax = ymax
-  local function X(tm) return L.left + (tm - t0) / span * (L.right - L.left) end
+  -- Now is always at the right edge; the first point at the left once time has moved on.
+  local function X(tm) return L.right - (time - tm) / span * (L.right - L.left) end
   local function Y(v) return L.bottom - math.max(0, v) / ymax * (L.bottom - L.top) end
   L.X, L.Y = X, Y
   L.lines = {}

@@ -10,6 +10,8 @@
 
 ---@alias cs.TabIcon "list"|"carousel"|"cards"|"chart"
 
+---@alias cs.RaceKind "bar"|"line"
+
 ---@alias cs.LineType "line"|"bar"|"area"
 
 ---@alias cs.Curve "linear"|"easeInOut"|"spring"|"decay"
@@ -275,7 +277,7 @@
 ---@field inspect? fun(self: cs.View): table more fields for --inspect (cs.null for null)
 ---@field draw? fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number) draws the view itself, behind its children, in content coordinates
 
----A bar chart race over a set's time axis.
+---A bar chart race (or a line race) over a set's time axis.
 ---@class cs.RaceOptions
 ---@field id? string a unique id (used by timeline targets and --inspect)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
@@ -293,6 +295,12 @@
 ---@field period? number seconds per point of the data (default 0.5)
 ---@field title? string a title at the top left
 ---@field dateFormat? string an os.date pattern for the date (default "%b %Y")
+---@field kind? cs.RaceKind "bar" (default) or "line": lines that draw themselves, the name and value at the tip
+---@field images? table<string, string> a PNG per line id, next to the script, drawn after the bar (or beside the line's label)
+
+---Options of g:image.
+---@class cs.GraphicsImageOptions
+---@field opacity? number 0 to 1 (default 1)
 
 ---The font cs.measure measures with.
 ---@class cs.MeasureOptions
@@ -540,6 +548,11 @@ local ChartSet = {}
 ---@class cs.Graphics
 local Graphics = {}
 
+---A PNG picture read by cs.image.
+---@class cs.Image
+---@field width integer pixels
+---@field height integer pixels
+
 ---The chartscene module: the global `cs`, also `require("chartscene")`.
 ---@class cs
 ---@field version string
@@ -605,10 +618,15 @@ function cs.list(opts) end
 ---@return cs.View
 function cs.carousel(opts) end
 
----A bar chart race.
+---A bar chart race (kind = "line": a line race).
 ---@param opts cs.RaceOptions
 ---@return cs.View
 function cs.race(opts) end
+
+---A picture for g:image, read once.
+---@param path string a PNG file, next to the script (at most 4096x4096)
+---@return cs.Image
+function cs.image(path) end
 
 ---A composition written in Lua.
 ---@param opts cs.ViewOptions|cs.View[]
@@ -825,5 +843,14 @@ function Graphics:restore() end
 ---@param y number
 ---@param opts? cs.GraphicsTextOptions
 function Graphics:text(s, x, y, opts) end
+
+---Draws a picture scaled to fit the box (proportions kept, centred).
+---@param img cs.Image from cs.image
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? cs.GraphicsImageOptions
+function Graphics:image(img, x, y, w, h, opts) end
 
 return cs
