@@ -46,21 +46,36 @@ final class RaceStoryTests: FolderCase {
         XCTAssertGreaterThan(rects[i][3], 0)
       }
     }
-    // Between two points every bar moves monotonically from its rank at one to its rank at
-    // the next (a swap is two bars passing each other once, never a jump or a back-and-forth).
-    for k in [2, 7] {
-      let samples = try (0...6).map { try bars(Double(k) + Double($0) / 6) }
-      func rank(_ s: [[String: Any]], _ name: String) -> Double? { s.first { $0["name"] as? String == name }?["rank"] as? Double }
-      let names = Set(samples[0].compactMap { $0["name"] as? String }).intersection(samples[6].compactMap { $0["name"] as? String })
-      XCTAssertFalse(names.isEmpty)
-      for name in names {
-        let path = samples.compactMap { rank($0, name) }
-        XCTAssertEqual(path.count, 7, name)
-        let up = path.last! <= path.first!
-        for i in 1..<path.count { XCTAssertTrue(up ? path[i] <= path[i - 1] + 1e-9 : path[i] >= path[i - 1] - 1e-9, "\(name) between \(k) and \(k + 1): \(path)") }
+    // Between two points bars swap in order: each pair that changes places does so once (no
+    // back-and-forth), and two bars a whole place or more apart are in the order of their
+    // values (only a pair passing each other is out of it, while it passes).
+    for k in [2, 7, 12] {
+      let samples = try (0...10).map { try bars(Double(k) + Double($0) / 10) }
+      func entry(_ s: [[String: Any]], _ name: String) -> (rank: Double, value: Double)? {
+        s.first { $0["name"] as? String == name }.map { ($0["rank"] as! Double, $0["value"] as! Double) }
       }
-      // And in every frame the list is in drawn order.
-      for s in samples { let r = s.map { $0["rank"] as! Double }; XCTAssertEqual(r, r.sorted()) }
+      let names = Set(samples[0].compactMap { $0["name"] as? String }).intersection(samples[10].compactMap { $0["name"] as? String }).sorted()
+      XCTAssertGreaterThan(names.count, 5)
+      var swaps = 0
+      for (i, a) in names.enumerated() {
+        for b in names[(i + 1)...] {
+          let signs = samples.compactMap { s -> Double? in
+            guard let x = entry(s, a), let y = entry(s, b) else { return nil }
+            return (x.rank - y.rank).sign == .minus ? -1 : 1
+          }
+          let changes = zip(signs, signs.dropFirst()).filter { $0 != $1 }.count
+          XCTAssertLessThanOrEqual(changes, 1, "\(a) and \(b) between \(k) and \(k + 1) change places \(changes) times")
+          swaps += changes
+        }
+      }
+      for s in samples {
+        let r = s.map { $0["rank"] as! Double }
+        XCTAssertEqual(r, r.sorted(), "listed in drawn order")
+        for x in s { for y in s where (x["rank"] as! Double) + 1 <= (y["rank"] as! Double) {
+          XCTAssertGreaterThanOrEqual(x["value"] as! Double, y["value"] as! Double, "\(x) is a place ahead of \(y) with a smaller value")
+        } }
+      }
+      XCTAssertGreaterThan(swaps, 0, "the data should swap some bars between \(k) and \(k + 1)")
     }
   }
 

@@ -1,6 +1,6 @@
 -- cs.race: a bar chart race over a set's time axis, written on cs.view. Each period of
 -- `period` seconds moves one step of the data: values are interpolated, so the value labels
--- count up, and ranks are interpolated, so bars swap places smoothly; the step's date is
+-- count up, and two bars swap places smoothly where their values cross, one pair at a time; the step's date is
 -- large in a corner. `kind = "line"` races lines instead: each draws itself as time passes,
 -- its name and value at its tip. Copy it with `chartscene composition show race > myrace.lua`.
 local cs = require("chartscene")
@@ -41,8 +41,49 @@ local function ranks(lines, values)
   return out
 end
 
--- What is shown at time t: the bars in the top places (value and rank, both interpolated
--- between the data's points) and the time of the moment (UNIX ms).
+-- How long two bars take to swap places, as a share of a period.
+local swap = 0.3
+
+local function smooth(x)
+  x = clamp(x, 0, 1)
+  return x * x * (3 - 2 * x)
+end
+
+-- Ranks (1 = largest) at the fraction f between points a and b: each pair of lines that
+-- changes order between the two points swaps once, in `swap` of the period centred where
+-- their interpolated values cross (kept inside the period), so bars pass each other one
+-- pair at a time, in the order the values cross, and every bar is at rest on a point.
+local function ranksBetween(lines, a, b, f)
+  local va, vb = {}, {}
+  for i, l in ipairs(lines) do va[i] = a[l.id] or -math.huge; vb[i] = b[l.id] or -math.huge end
+  local function ahead(v, i, j)  -- j ahead of i
+    if v[j] ~= v[i] then return v[j] > v[i] end
+    return lines[j].index < lines[i].index
+  end
+  local out = {}
+  for i, l in ipairs(lines) do
+    local rank = 1
+    for j = 1, #lines do
+      if j ~= i then
+        local p0, p1 = ahead(va, i, j) and 1 or 0, ahead(vb, i, j) and 1 or 0
+        if p0 == p1 then
+          rank = rank + p0
+        else
+          local d0, d1 = va[j] - va[i], vb[j] - vb[i]
+          local fc = 0.5
+          if d0 == d0 and d1 == d1 and math.abs(d0) < math.huge and math.abs(d1) < math.huge and d0 ~= d1 then fc = clamp(d0 / (d0 - d1), 0, 1) end
+          local start = clamp(fc - swap / 2, 0, 1 - swap)
+          rank = rank + p0 + (p1 - p0) * smooth((f - start) / swap)
+        end
+      end
+    end
+    out[l.id] = rank
+  end
+  return out
+end
+
+-- What is shown at time t: the bars in the top places (values interpolated between the
+-- data's points, ranks swapping pair by pair) and the time of the moment (UNIX ms).
 local function moment(set, o, t)
   local top, period = o.top or 10, o.period or 0.5
   local lines = {}
@@ -55,12 +96,12 @@ local function moment(set, o, t)
   local f = pos - k
   local a, ta = point(set, k, steps)
   local b, tb = point(set, math.min(k + 1, steps), steps)
-  local ra, rb = ranks(lines, a), ranks(lines, b)
+  local r = f > 0 and ranksBetween(lines, a, b, f) or ranks(lines, a)
   local bars, biggest = {}, 0
   for _, l in ipairs(lines) do
     local va, vb = a[l.id] or 0, b[l.id] or 0
     local v = va + (vb - va) * f
-    local rank = ra[l.id] + (rb[l.id] - ra[l.id]) * f
+    local rank = r[l.id]
     -- A line that has not started (no value above 0 on either side) is not in the race yet.
     if rank < top + 1 and (va > 0 or vb > 0) then
       bars[#bars + 1] = { line = l, value = v, rank = rank }
