@@ -97,7 +97,7 @@ public enum Captions {
   /// Appends a cue after checking it against the one before: times in order, not
   /// overlapping, the end after the start.
   public static func add(_ cues: inout [Caption], _ c: Caption, line: Int) throws(CaptionError) {
-    guard c.from.isFinite, c.to.isFinite, c.from >= 0, c.to <= 360_000 else {
+    guard c.from.isFinite, c.to.isFinite, (0...360_000).contains(c.from), (0...360_000).contains(c.to) else {
       throw CaptionError(line: line, "cue times must be between 0 and 100 hours")
     }
     guard c.to > c.from else { throw CaptionError(line: line, "the cue ends (\(stamp(c.to, comma: true))) before it starts (\(stamp(c.from, comma: true)))") }
@@ -139,7 +139,7 @@ public enum Captions {
 
   /// "HH:MM:SS.mmm" (or with a comma, as SRT writes it).
   public static func stamp(_ t: Double, comma: Bool) -> String {
-    let ms = Int((t * 1000).rounded())
+    let ms = t.isFinite ? Int((min(max(t, 0), 3.6e8) * 1000).rounded()) : 0
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
     func three(_ v: Int) -> String { v < 10 ? "00\(v)" : v < 100 ? "0\(v)" : "\(v)" }
     return "\(two(ms / 3_600_000)):\(two(ms / 60_000 % 60)):\(two(ms / 1000 % 60))\(comma ? "," : ".")\(three(ms % 1000))"
