@@ -25,8 +25,13 @@ public struct MediaTrack: Sendable, Equatable {
 
   public var isEmpty: Bool { audio.isEmpty && captions.isEmpty }
 
-  /// The subtitles of the video, times from its first frame.
-  public var webVTT: String? { captions.isEmpty ? nil : Captions.webVTT(captions, offset: start) }
+  /// The subtitles of the video, times from its first frame: the cues it shows, cut to its
+  /// length (nil when it shows none).
+  public var webVTT: String? {
+    let end = start + duration
+    let shown = captions.filter { $0.to > start && $0.from < end }.map { Caption(from: $0.from, to: min($0.to, end), text: $0.text) }
+    return shown.isEmpty ? nil : Captions.webVTT(shown, offset: start)
+  }
 
   /// The `.vtt` written beside a video: its name with the extension replaced.
   public static func subtitlePath(for video: String) -> String {

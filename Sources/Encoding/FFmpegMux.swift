@@ -56,7 +56,7 @@ extension FFmpegEncoder {
       }
       let inputs = (0..<audio.count).map { "[c\($0)]" }.joined()
       let mixed = audio.count == 1 ? "[c0]anull" : "\(inputs)amix=inputs=\(audio.count):normalize=0:duration=longest:dropout_transition=0"
-      graph.append(mixed + ",apad=whole_len=\(total),atrim=end_sample=\(total)[aout]")
+      graph.append(mixed + ",apad=whole_len=\(total),atrim=end_sample=\(total),asetpts=N/SR/TB[aout]")
       args += ["-filter_complex", graph.joined(separator: ";"), "-map", "[aout]"]
       args += format == .mp4 ? ["-c:a", "aac", "-b:a", "192k"] : ["-c:a", "libopus", "-b:a", "128k"]
       args += ["-ar", String(audioRate), "-ac", "2"]

@@ -129,6 +129,19 @@ final class NarrationTests: FolderCase {
                    try String(contentsOf: dir.appendingPathComponent("one.vtt"), encoding: .utf8))
   }
 
+  /// `--frames A-B` gets the sound and the cues of those frames, cut to their length (also
+  /// where one clip has ended before A and the other ends inside).
+  func testFramesGetTheirOwnStretchOfSoundAndCues() throws {
+    try story()
+    XCTAssertEqual(try run(["story.lua", "-o", "end.mp4", "--frames", "36-39"]).status, 0)
+    XCTAssertEqual(try streams("end.mp4"), ["h264,video,0.400000", "aac,audio,0.400000"])
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("end.vtt").path), "no cue in 3.6-4 s")
+    XCTAssertEqual(try run(["story.lua", "-o", "mid.mp4", "--frames", "10-29"]).status, 0)
+    XCTAssertEqual(try streams("mid.mp4"), ["h264,video,2.000000", "aac,audio,2.000000", "mov_text,subtitle,2.000000"])
+    XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("mid.vtt"), encoding: .utf8),
+                   "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSales doubled in a year\n\n00:00:01.200 --> 00:00:02.000\nand kept on growing.\n")
+  }
+
   /// The caption is drawn into the frame while its cue lasts (and fades at its ends).
   func testCaptionsAreBurnedIn() throws {
     try write("c.lua", """
