@@ -81,7 +81,7 @@ public enum APIDefinitions {
       Field("update", "fun(t: number, dt: number)", "called on every tick of an animated scene with the time and the step"),
       Field("preset", "string", "a preset for the whole scene"),
       Field("audio", "string|cs.AudioClip|cs.AudioClip[]", "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips"),
-      Field("captions", "string|cs.Caption[]", "subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video"),
+      Field("captions", "string|cs.Caption[]|table[]", "subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video"),
     ]),
     Options(className: "cs.AudioClip", owner: "audio", doc: "A sound clip of a scene.", fields: [
       Field("file", "string", "the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)"),

@@ -35,7 +35,7 @@
 ---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
 ---@field audio? string|cs.AudioClip|cs.AudioClip[] sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips
----@field captions? string|cs.Caption[] subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video
+---@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video
 
 ---A sound clip of a scene.
 ---@class cs.AudioClip
