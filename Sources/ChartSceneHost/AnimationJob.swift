@@ -16,6 +16,11 @@ public struct AnimationJob {
   public var progress: Bool
   /// Container metadata of a video (MP4, WebM): the version, a shard's identity.
   public var metadata: [(String, String)] = []
+  /// A segment of a sharded render: written without the scene's sound and subtitle track
+  /// (`concat` adds it once to the joined video; `chartscene_media` tells it what).
+  public var silent = false
+  /// Write the captions as a `.vtt` beside the video too (not for standard output).
+  public var subtitleFile = true
 
   public init(output: String, frames: ClosedRange<Int>? = nil, scale: Double = 1, progress: Bool = false) {
     self.output = output; self.frames = frames; self.scale = scale; self.progress = progress
@@ -53,7 +58,15 @@ public struct AnimationJob {
   public func run(_ session: Session) throws(HostError) {
     let started = StageTiming.now()
     let plan = try check(session)
-    let video = try encoder(plan, fps: session.simulation.clock.fps)
+    let media = mediaTrack(session, plan)
+    let scratch: String?
+    if media != nil {
+      do { scratch = try FFmpegEncoder.scratchName(beside: output, suffix: ".video") } catch { throw HostError(error.description) }
+    } else {
+      scratch = nil
+    }
+    defer { if let scratch { unlink(scratch); TempFiles.unregister(scratch) } }
+    let video = try encoder(plan, fps: session.simulation.clock.fps, path: scratch ?? output)
     let meter = Progress(total: plan.range.count, enabled: progress)
     defer { meter.finish() }
     var written: [String] = []
@@ -67,6 +80,9 @@ public struct AnimationJob {
         try session.refuseInput(output)
       }
       if let video { do { try video.finish() } catch { throw HostError(error.description) } }
+      if let media, let scratch, let format = AnimationJob.format(of: output) {
+        try media.write(silent: scratch, to: output, format: format, subtitleFile: subtitleFile)
+      }
       if let pattern = plan.pattern { try AnimationJob.moveIntoPlace(pattern, plan.range) }
       StageTiming.report(frames: plan.range.count, wall: StageTiming.now() - started)
     } catch {
@@ -107,14 +123,36 @@ public struct AnimationJob {
     return Plan(range: range, pattern: pattern, width: Int((scene.width * scale).rounded()), height: Int((scene.height * scale).rounded()))
   }
 
-  /// The encoder of a video or animated image (nil for a PNG sequence).
-  func encoder(_ plan: Plan, fps: Double) throws(HostError) -> FrameEncoder? {
+  /// The encoder of a video or animated image (nil for a PNG sequence), writing `path`
+  /// (the output, or a silent video the sound is added to).
+  func encoder(_ plan: Plan, fps: Double, path: String? = nil) throws(HostError) -> FrameEncoder? {
     guard plan.pattern == nil else { return nil }
-    let ext = Paths.fileExtension(of: output)
-    guard let format = FFmpegEncoder.Format(rawValue: ext) else {
+    guard let format = AnimationJob.format(of: output) else {
       throw HostError("cannot write '\(output)': an animated scene needs .mp4, .webm, .gif, .webp, .apng or a PNG sequence like out-%04d.png")
     }
-    do { return try FFmpegEncoder.encoder(path: output, format: format, width: plan.width, height: plan.height, fps: fps, metadata: metadata) } catch { throw HostError(error.description) }
+    do { return try FFmpegEncoder.encoder(path: path ?? output, format: format, width: plan.width, height: plan.height, fps: fps, metadata: metadata) } catch { throw HostError(error.description) }
+  }
+
+  static func format(of path: String) -> FFmpegEncoder.Format? {
+    FFmpegEncoder.Format(rawValue: Paths.fileExtension(of: path))
+  }
+
+  /// The sound and subtitles to add to this video: nil without any, for a silent segment
+  /// (`--shard`), and for outputs that hold no sound (GIF, WebP, APNG, PNG sequences: the
+  /// audio is then left out with a warning; the captions are in the frames all the same).
+  func mediaTrack(_ session: Session, _ plan: Plan) -> MediaTrack? {
+    let n = session.scene.narration
+    guard !n.isEmpty, !silent else { return nil }
+    let format = plan.pattern == nil ? AnimationJob.format(of: output) : nil
+    guard let format, format == .mp4 || format == .webm else {
+      if !n.audio.isEmpty {
+        let kind = plan.pattern != nil ? "a PNG sequence" : "a " + (format?.rawValue.uppercased() ?? "file")
+        session.context.warn("the scene's audio is left out: '\(output)' is \(kind), which holds no sound (write .mp4 or .webm)")
+      }
+      return nil
+    }
+    let clock = session.simulation.clock
+    return MediaTrack(n, start: clock.time(ofFrame: plan.range.lowerBound), duration: Double(plan.range.count) / clock.fps)
   }
 
   /// A shard with no frames: the same checks as a run, then, for a video, a file of no frames

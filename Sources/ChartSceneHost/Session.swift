@@ -96,6 +96,7 @@ public final class Session {
     }
     let assets = try AssetLocator.locate()
     FontRegistry.configure(fontsDirectory: assets + "/fonts")
+    if ImageRef.decode == nil { ImageRef.decode = CairoImages.decode }
     var seen = Set<String>()
     var collected: [String] = []
     let context = BindingContext(scriptDirectory: source != nil ? "." : Paths.directory(of: scriptPath), assetsDirectory: assets) { message in

@@ -44,6 +44,7 @@ public enum APIDefinitions {
     ("cs.TextAlign", TextAlign.allCases.map(\.rawValue)),
     ("cs.Weight", Font.Weight.allCases.map(\.rawValue)),
     ("cs.TabIcon", ["list", "carousel", "cards", "chart"]),
+    ("cs.RaceKind", ["bar", "line"]),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
     ("cs.ScrollAxis", ScrollAxis.allCases.map(\.rawValue)),
@@ -81,6 +82,18 @@ public enum APIDefinitions {
       Field("preset", "string", "a preset for the whole scene"),
       Field("locale", "string", "how dates and numbers are written: \"en\" (default), \"ru\", \"de\", \"ja\", ... (docs/locales.md)"),
       Field("timezone", "string", "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (default \"UTC\")"),
+      Field("audio", "string|cs.AudioClip|cs.AudioClip[]", "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips"),
+      Field("captions", "string|cs.Caption[]|table[]", "subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video"),
+    ]),
+    Options(className: "cs.AudioClip", owner: "audio", doc: "A sound clip of a scene.", fields: [
+      Field("file", "string", "the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)"),
+      Field("at", "number", "when it starts, seconds into the scene, 0 to 3600 (default 0)"),
+      Field("gain", "number", "its samples times this, 0 to 16 (default 1)"),
+    ]),
+    Options(className: "cs.Caption", owner: "captions", doc: "A caption: { from, to, text } (or named fields).", fields: [
+      Field("from", "number", "when it appears, seconds"),
+      Field("to", "number", "when it goes, seconds (after from, before the next cue's from)"),
+      Field("text", "string", "the text; \\n starts a line"),
     ]),
     Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",
             fields: [Field("base", "cs.ThemeName", "the theme the colours start from")]
@@ -197,12 +210,17 @@ public enum APIDefinitions {
       Field("inspect", "fun(self: cs.View): table", "more fields for --inspect (cs.null for null)"),
       Field("draw", "fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number)", "draws the view itself, behind its children, in content coordinates"),
     ], arrayOf: "cs.View"),
-    Options(className: "cs.RaceOptions", owner: "cs.race", doc: "A bar chart race over a set's time axis.", fields: common + [
+    Options(className: "cs.RaceOptions", owner: "cs.race", doc: "A bar chart race (or a line race) over a set's time axis.", fields: common + [
       Field("data", "cs.ChartSet", "the set (required)"),
       Field("top", "number", "bars shown, 1 to 50 (default 10)"),
       Field("period", "number", "seconds per point of the data (default 0.5)"),
       Field("title", "string", "a title at the top left"),
       Field("dateFormat", "string", "an os.date pattern for the date (default \"%b %Y\")"),
+      Field("kind", "cs.RaceKind", "\"bar\" (default) or \"line\": lines that draw themselves, the name and value at the tip"),
+      Field("images", "table<string, string>", "a PNG per line id, next to the script, drawn after the bar (or beside the line's label)"),
+    ]),
+    Options(className: "cs.GraphicsImageOptions", owner: "g:image", doc: "Options of g:image.", fields: [
+      Field("opacity", "number", "0 to 1 (default 1)"),
     ]),
     Options(className: "cs.MeasureOptions", owner: "cs.measure", doc: "The font cs.measure measures with.", fields: [
       Field("size", "number", "font size (default 14)"),
@@ -345,7 +363,8 @@ public enum APIDefinitions {
     Function(name: "cs.canvas", params: [Field("opts", "cs.CanvasOptions", "")], returns: "cs.View", doc: "Custom drawing."),
     Function(name: "cs.list", params: [Field("opts", "cs.ListOptions", "")], returns: "cs.View", doc: "A scrolling list."),
     Function(name: "cs.carousel", params: [Field("opts", "cs.CarouselOptions", "")], returns: "cs.View", doc: "A 3D carousel."),
-    Function(name: "cs.race", params: [Field("opts", "cs.RaceOptions", "")], returns: "cs.View", doc: "A bar chart race."),
+    Function(name: "cs.race", params: [Field("opts", "cs.RaceOptions", "")], returns: "cs.View", doc: "A bar chart race (kind = \"line\": a line race)."),
+    Function(name: "cs.image", params: [Field("path", "string", "a PNG file, next to the script (at most 4096x4096)")], returns: "cs.Image", doc: "A picture for g:image, read once."),
     Function(name: "cs.note", params: [Field("opts", "cs.NoteOptions", "")], returns: "cs.Annotation", doc: "A labelled point pinned to a chart's data (for `annotations`)."),
     Function(name: "cs.band", params: [Field("opts", "cs.BandOptions", "")], returns: "cs.Annotation", doc: "A shaded span of time (for `annotations`)."),
     Function(name: "cs.rule", params: [Field("opts", "cs.RuleOptions", "")], returns: "cs.Annotation", doc: "A line at a value or a time (for `annotations`)."),
@@ -409,6 +428,9 @@ public enum APIDefinitions {
     Function(name: "Graphics:restore", params: [], returns: nil, doc: "Restores the state."),
     Function(name: "Graphics:text", params: [Field("s", "string", ""), Field("x", "number", ""), Field("y", "number", ""), Field("opts?", "cs.GraphicsTextOptions", "")],
              returns: nil, doc: "Draws text."),
+    Function(name: "Graphics:image", params: [Field("img", "cs.Image", "from cs.image"), Field("x", "number", ""), Field("y", "number", ""), Field("w", "number", ""), Field("h", "number", ""),
+                                              Field("opts?", "cs.GraphicsImageOptions", "")],
+             returns: nil, doc: "Draws a picture scaled to fit the box (proportions kept, centred)."),
   ]
 
   /// Readable fields of the objects.
@@ -471,6 +493,9 @@ public enum APIDefinitions {
       Field("inside", "boolean?", "with sheet: the press is inside the sheet"),
     ]),
     ("cs.Graphics", "What a canvas draws with.", []),
+    ("cs.Image", "A PNG picture read by cs.image.", [
+      Field("width", "integer", "pixels"), Field("height", "integer", "pixels"),
+    ]),
   ]
 
   /// The LuaLS definition file.

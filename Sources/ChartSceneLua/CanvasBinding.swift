@@ -221,6 +221,20 @@ enum CanvasBinding {
       }
       r.items.append(.text(TextRun(s, font: font, color: r.color, origin: Point(x, y), align: align)))
     }
+    // A picture from cs.image, scaled to fit x, y, w, h (proportions kept, centred).
+    method("image") { lua, r in
+      guard let img = lua.object(at: 2, ImageBinding.typeName) as? ImageHandle else {
+        throw lua.argumentError(2, function: "image", expected: "Image (from cs.image)")
+      }
+      let x = try coordinate(lua, 3, "image"), y = try coordinate(lua, 4, "image")
+      let w = try coordinate(lua, 5, "image"), h = try coordinate(lua, 6, "image")
+      var opacity = 1.0
+      if !lua.isNil(7) {
+        try lua.checkTable(7, function: "image")
+        opacity = try LuaOptions(lua, 7, owner: "g:image", known: ["opacity"]).number("opacity", in: 0...1) ?? 1
+      }
+      r.items.append(.image(img.ref, Rect(x, y, max(0, w), max(0, h)), opacity: opacity))
+    }
     lua.register(LuaTypeInfo(name: typeName, methods: methods))
   }
 }

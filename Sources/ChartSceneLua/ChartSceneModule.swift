@@ -17,6 +17,7 @@ public enum ChartSceneModule {
     TimelineBindings.register(lua)
     AnnotationBinding.register(lua)
     CanvasBinding.register(lua)
+    ImageBinding.register(lua)
 
     lua.newTable()
     let cs = lua.top
@@ -29,6 +30,7 @@ public enum ChartSceneModule {
     TimelineBindings.install(lua, into: cs, context: context)
     AnnotationBinding.install(lua, into: cs)
     GeometryBinding.install(lua, into: cs, context: context)
+    ImageBinding.install(lua, into: cs, context: context)
     lua.pushValue(cs)
     lua.setGlobal("cs")
     RequireBinding.install(lua, module: cs, context: context)

@@ -6,7 +6,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "locale", "timezone"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "locale", "timezone", "audio", "captions"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -57,6 +57,7 @@ enum SceneBinding {
       scene.timezoneName = try o.string("timezone")
       context.scene = scene
       scene.timeline = try TimelineBindings.timeline(lua, o)
+      scene.narration = try NarrationBinding.read(lua, o, context: context, duration: duration)
       if let ref: Int32 = try o.with("update", { idx throws -> Int32 in
         guard lua.type(at: idx) == .function else { throw o.fieldError("update", expected: "function") }
         lua.pushValue(idx)

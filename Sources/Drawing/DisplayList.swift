@@ -52,6 +52,8 @@ public enum DisplayItem: Sendable, Equatable {
   /// Items whose pixels a raster painter may keep and reuse while `key` is the same (for
   /// parts that do not change between frames, like a mini-map's lines). `bounds` holds them.
   case cached(key: String, bounds: Rect, items: [DisplayItem])
+  /// A picture scaled to fit the rectangle (its proportions kept, centred), times `opacity`.
+  case image(ImageRef, Rect, opacity: Double)
 }
 
 /// A group of items turned about an axis through the centre of `bounds`.

@@ -22,6 +22,11 @@ public final class FFmpegEncoder {
   /// full disk), so any line here is a failure.
   let log = Log()
   var finished = false
+  /// MP4 and WebM of even sides get their frames as YUV 4:2:0, converted here on two
+  /// threads (`YUV.swift`): ffmpeg's own conversion from BGRA ran on one thread and took as
+  /// long as the encoding. Other formats and odd sides get BGRA.
+  let yuv: Bool
+  var yuvBuffer: [UInt8] = []
 
   final class Log: Sendable {
     let text = Mutex<[UInt8]>([])
@@ -59,9 +64,11 @@ public final class FFmpegEncoder {
     case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
     }
 
+    let yuv = (format == .mp4 || format == .webm) && width % 2 == 0 && height % 2 == 0
+    self.yuv = yuv
     var args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
-                "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
-    let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+                "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
+    let even = yuv ? "null" : "pad=ceil(iw/2)*2:ceil(ih/2)*2"
     switch format {
     case .mp4:
       // Cut-friendly: a closed group of pictures every second (a keyframe every
@@ -133,6 +140,7 @@ public final class FFmpegEncoder {
 
   /// Sends one frame (cairo ARGB32 rows: BGRA bytes on little-endian machines).
   public func write(_ image: RasterImage) throws(EncodeError) {
+    if yuv { return try writeYUV(image) }
     let rowBytes = image.width * 4
     var failure: Int32 = 0
     image.pixels.withUnsafeBytes { raw in
@@ -149,6 +157,25 @@ public final class FFmpegEncoder {
     }
     if failure != 0 {
       cancel()  // ffmpeg has gone (or stopped reading): end it, so its log is complete
+      throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")
+    }
+  }
+
+  func writeYUV(_ image: RasterImage) throws(EncodeError) {
+    let count = image.width * image.height * 3 / 2
+    if yuvBuffer.count != count { yuvBuffer = [UInt8](repeating: 0, count: count) }
+    YUV.convert(image, into: &yuvBuffer)
+    var failure: Int32 = 0
+    yuvBuffer.withUnsafeBytes { raw in
+      var off = 0
+      while off < raw.count {
+        let n = Glibc.write(stdin, raw.baseAddress! + off, raw.count - off)
+        if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+        off += n
+      }
+    }
+    if failure != 0 {
+      cancel()
       throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")
     }
   }

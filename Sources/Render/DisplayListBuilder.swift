@@ -24,6 +24,7 @@ public struct DisplayListBuilder {
     let ctx = Context(theme: scene.theme, surface: bg, t: t, sceneSize: list.size, presentation: scene.presentation)
     try emit(scene.root, ctx, into: &list.items, overlays: &overlays)
     list.items.append(contentsOf: overlays)
+    list.items.append(contentsOf: CaptionBuilder.items(scene, size: list.size, time: t, measurer: measurer))
     return list
   }
 

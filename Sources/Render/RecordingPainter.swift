@@ -29,6 +29,7 @@ public struct RecordingPainter {
       }
       return "path \(what) \(path(p))"
     case .text(let r): return "text \"\(r.text)\" \(r.font.size)/\(r.font.weight.rawValue) \(r.color.hexString) at \(f(r.origin.x)),\(f(r.origin.y)) \(r.align.rawValue)"
+    case .image(let i, let r, let o): return "image \(i.pixels.width)x\(i.pixels.height) \(rect(r)) opacity \(f(o))"
     case .pushClip(let p): return "clip \(path(p))"
     case .popClip: return "end clip"
     case .pushTransform(let a): return "transform \(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))"

@@ -140,6 +140,8 @@ public final class CairoPainter {
       cairo_transform(cr, &m)
     case .pushGroup, .popGroup:
       break  // handled in drawItems, which keeps the opacities
+    case .image(let image, let r, let opacity):
+      drawImage(image, in: r, opacity: opacity, cr)
     case .layer(let layer):
       drawLayer(layer, cr)
     case .cached(let key, let bounds, let items):

@@ -224,6 +224,8 @@ public final class Scene {
       }
     }
   }
+  /// Sound clips and captions (Narration.swift).
+  public var narration = Narration()
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background

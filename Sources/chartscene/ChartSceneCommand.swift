@@ -166,9 +166,11 @@ struct Render: ParsableCommand {
       var job = AnimationJob(output: out, frames: frameRange, scale: scale, progress: progress)
       // Which chartscene wrote it, in the containers that hold metadata (MP4, WebM).
       job.metadata = [("comment", ChartSceneCommand.versionLine)]
+      job.subtitleFile = name != "-"
       if let s = try resolvedShard() {
         let range = try shardFrames(s, session: session, output: out)
         if !AnimationJob.isSequence(out) { job.metadata += shardMetadata(s, frames: range, session: session) }
+        job.silent = true
         // More shards than parts: this one has no frames. An MP4 segment is still written
         // (no stream, only its metadata) so that concat sees a full set; a PNG sequence
         // gets nothing.

@@ -28,6 +28,8 @@ struct ConcatCommand: ParsableCommand {
     var empty: Bool
     var render: String
     var version: String?
+    /// The sound and subtitles of the whole video (`chartscene_media`), nil without.
+    var media: MediaTrack?
   }
 
   func run() throws {
@@ -55,6 +57,20 @@ struct ConcatCommand: ParsableCommand {
     let joined = set.filter { !$0.empty }.map(\.path)
     guard !joined.isEmpty else { throw HostError("cannot join: every segment is an empty marker (a shard with no frames)") }
     let metadata = set.first?.version.map { [("comment", $0)] } ?? []
+    // The segments are silent: the scene's sound and subtitles go onto the joined video
+    // once, one track from start to end (no gap or click at the joins).
+    if let media = set.first?.media {
+      for clip in media.audio where access(clip.path, R_OK) != 0 {
+        throw HostError("cannot read '\(clip.path)': \(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) (the scene's audio, added when joining: it must be where it was when the segments were rendered)")
+      }
+      let silent: String
+      do {
+        silent = try FFmpegEncoder.scratchName(beside: output, suffix: ".video")
+        try FFmpegEncoder.concat(joined, to: silent, metadata: metadata)
+      } catch { throw HostError(error.description) }
+      try media.write(silent: silent, to: output, format: .mp4, subtitleFile: true)
+      return
+    }
     do { try FFmpegEncoder.concat(joined, to: output, metadata: metadata) } catch { throw HostError(error.description) }
   }
 
@@ -69,7 +85,12 @@ struct ConcatCommand: ParsableCommand {
       throw HostError("cannot join '\(path)': it has no shard metadata (it was not written by chartscene --shard I/N)")
     }
     guard let shard = Shard(text) else { throw HostError("cannot join '\(path)': its shard metadata is broken (chartscene_shard '\(text)')") }
-    return Segment(path: path, shard: shard, empty: frames == "none", render: render, version: tags["comment"])
+    var media: MediaTrack? = nil
+    if let text = tags["chartscene_media"] {
+      guard let m = MediaTrack.decode(text) else { throw HostError("cannot join '\(path)': its sound and subtitle metadata is broken (chartscene_media)") }
+      media = m
+    }
+    return Segment(path: path, shard: shard, empty: frames == "none", render: render, version: tags["comment"], media: media)
   }
 
   /// One full set, in order: every shard 1 … N once, all of one count and one render.

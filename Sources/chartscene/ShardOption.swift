@@ -38,9 +38,15 @@ extension Render {
   /// The metadata an MP4 segment carries so that `concat` can check a set: who it is
   /// (`chartscene_shard` I/N), its frames (`chartscene_frames` A-B of the scene, or `none`),
   /// and the hash of the scene and options all shards must share (`chartscene_render`).
+  /// A scene with sound or captions adds `chartscene_media`: what `concat` adds to the
+  /// joined video (the segments are silent).
   func shardMetadata(_ s: Shard, frames: Range<Int>, session: Session) -> [(String, String)] {
-    [("chartscene_shard", s.text),
-     ("chartscene_frames", frames.isEmpty ? "none" : "\(frames.lowerBound)-\(frames.upperBound - 1)"),
-     ("chartscene_render", session.fingerprint(scale: scale, preset: scene.preset, args: overrides().args))]
+    var tags = [("chartscene_shard", s.text),
+                ("chartscene_frames", frames.isEmpty ? "none" : "\(frames.lowerBound)-\(frames.upperBound - 1)"),
+                ("chartscene_render", session.fingerprint(scale: scale, preset: scene.preset, args: overrides().args))]
+    let clock = session.simulation.clock
+    let media = MediaTrack(session.scene.narration, start: 0, duration: Double(clock.frameCount) / clock.fps)
+    if !media.isEmpty { tags.append(("chartscene_media", media.json)) }
+    return tags
   }
 }

@@ -70,6 +70,11 @@ final class DefinitionTests: XCTestCase {
     folder.write("d.json", "[{\"date\": \"2020-01-01\", \"a\": 1}, {\"date\": \"2020-01-02\", \"a\": 2}]")
     scripts.append("return cs.scene { root = cs.chart { data = cs.data.json('d.json', { name = 'J', x = 'date', timeFormat = '%Y-%m-%d', columns = { 'a' }, missing = { '' }, sort = true, names = { 'A' }, colors = { '#ff0000' } }) } }")
     scripts.append("return cs.scene { root = cs.chart { data = cs.data.csv('d.csv', { x = 1, columns = 'b', sort = false, missing = '-' }) } }")
+    // Sound and captions (issue 25): the check reads only a sound file's first bytes.
+    folder.write("v.wav", "RIFF\u{1}\u{1}\u{1}\u{1}WAVEfmt ")
+    try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=")!.write(to: URL(fileURLWithPath: folder.path + "/p.png"))
+    scripts.append("local p = cs.image('p.png'); return cs.scene { root = cs.canvas { draw = function(g) g:image(p, 0, 0, 1, 1, { opacity = 1 }) end } }")
+    scripts.append("return cs.scene { duration = 2, audio = { { file = 'v.wav', at = 0.5, gain = 0.8 } }, captions = { { from = 0, to = 1, text = 'Hi' } }, root = cs.chart { data = cs.data.sample()[1] } }")
     for (i, text) in scripts.enumerated() {
       let session = try folder.session(text, name: "corpus\(i).lua")
       _ = try session.displayList(at: 0.5)

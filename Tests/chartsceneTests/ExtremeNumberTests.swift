@@ -90,9 +90,12 @@ final class ExtremeNumberTests: TempFolderCase {
     "cs.CSVOptions": "return cs.scene { width = 200, height = 160, root = cs.chart { data = cs.data.csv('d.csv', { OPT }) } }",
     "cs.JSONOptions": "return cs.scene { width = 200, height = 160, root = cs.chart { data = cs.data.json('d.json', { OPT }) } }",
     "cs.GraphicsTextOptions": "return cs.scene { width = 200, height = 160, root = cs.canvas { draw = function(g) g:text('Hi', 10, 10, { OPT }) end } }",
+    "cs.GraphicsImageOptions": "local i = cs.image('p.png') return cs.scene { width = 200, height = 160, root = cs.canvas { draw = function(g) g:image(i, 10, 10, 50, 50, { OPT }) end } }",
+    "cs.AudioClip": "return cs.scene { width = 200, height = 160, duration = 1, fps = 10, audio = { file = 'v.wav', OPT }, root = cs.chart { data = a } }",
+    "cs.Caption": "return cs.scene { width = 200, height = 160, duration = 1, fps = 10, captions = { { from = 0, to = 1, text = 'Hi', OPT } }, root = cs.chart { data = a } }",
   ]
   /// Classes whose numbers are covered by hand below (inline series) or are read-only fields.
-  static let notOptions: Set<String> = ["cs.SeriesOptions", "cs.SeriesLine", "cs.ChartSet", "cs.Scene", "cs.GestureEvent", "cs.ChartGeometry", "cs.View"]
+  static let notOptions: Set<String> = ["cs.SeriesOptions", "cs.SeriesLine", "cs.ChartSet", "cs.Scene", "cs.GestureEvent", "cs.ChartGeometry", "cs.View", "cs.Image"]
   static let events = ["cs.TapOptions": "tap", "cs.LongpressOptions": "longpress", "cs.DragOptions": "drag", "cs.ScrollOptions": "scroll"]
 
   static let prelude = "local cs = require('chartscene')\nlocal a, b = cs.data.sample()[1], cs.data.sample()[4]\n"
@@ -164,6 +167,9 @@ final class ExtremeNumberTests: TempFolderCase {
     try jobs.write(to: tmp.appendingPathComponent("jobs.txt"), atomically: true, encoding: .utf8)
     try "date,a,b\n2020-01-01,1,2\n2020-01-02,3,4\n2020-01-03,5,6\n".write(to: tmp.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
     try #"[{"date":"2020-01-01","a":1,"b":2},{"date":"2020-01-02","a":3,"b":4}]"#.write(to: tmp.appendingPathComponent("d.json"), atomically: true, encoding: .utf8)
+    // A sound's first bytes (all a still reads of it) and a 1x1 PNG (issue 25's audio, cs.image).
+    try "RIFF\u{1}\u{1}\u{1}\u{1}WAVEfmt ".write(to: tmp.appendingPathComponent("v.wav"), atomically: true, encoding: .utf8)
+    try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=")!.write(to: tmp.appendingPathComponent("p.png"))
     let start = Date()
     let r = try CLI.run(["timeout", "-s", "KILL", "240", CLI.binary.path, "batch", "jobs.txt"], cwd: tmp,
                         executable: URL(fileURLWithPath: "/usr/bin/env"))

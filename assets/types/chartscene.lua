@@ -10,6 +10,8 @@
 
 ---@alias cs.TabIcon "list"|"carousel"|"cards"|"chart"
 
+---@alias cs.RaceKind "bar"|"line"
+
 ---@alias cs.LineType "line"|"bar"|"area"
 
 ---@alias cs.Curve "linear"|"easeInOut"|"spring"|"decay"
@@ -34,6 +36,20 @@
 ---@field preset? string a preset for the whole scene
 ---@field locale? string how dates and numbers are written: "en" (default), "ru", "de", "ja", ... (docs/locales.md)
 ---@field timezone? string the IANA time zone dates are shown in, e.g. "Europe/Oslo" (default "UTC")
+---@field audio? string|cs.AudioClip|cs.AudioClip[] sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips
+---@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video
+
+---A sound clip of a scene.
+---@class cs.AudioClip
+---@field file? string the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)
+---@field at? number when it starts, seconds into the scene, 0 to 3600 (default 0)
+---@field gain? number its samples times this, 0 to 16 (default 1)
+
+---A caption: { from, to, text } (or named fields).
+---@class cs.Caption
+---@field from? number when it appears, seconds
+---@field to? number when it goes, seconds (after from, before the next cue's from)
+---@field text? string the text; \n starts a line
 
 ---A theme table: a base theme and colours by name.
 ---@class cs.Theme
@@ -304,7 +320,7 @@
 ---@field inspect? fun(self: cs.View): table more fields for --inspect (cs.null for null)
 ---@field draw? fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number) draws the view itself, behind its children, in content coordinates
 
----A bar chart race over a set's time axis.
+---A bar chart race (or a line race) over a set's time axis.
 ---@class cs.RaceOptions
 ---@field id? string a unique id (used by timeline targets and --inspect)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
@@ -322,6 +338,12 @@
 ---@field period? number seconds per point of the data (default 0.5)
 ---@field title? string a title at the top left
 ---@field dateFormat? string an os.date pattern for the date (default "%b %Y")
+---@field kind? cs.RaceKind "bar" (default) or "line": lines that draw themselves, the name and value at the tip
+---@field images? table<string, string> a PNG per line id, next to the script, drawn after the bar (or beside the line's label)
+
+---Options of g:image.
+---@class cs.GraphicsImageOptions
+---@field opacity? number 0 to 1 (default 1)
 
 ---The font cs.measure measures with.
 ---@class cs.MeasureOptions
@@ -575,6 +597,11 @@ local ChartSet = {}
 ---@class cs.Graphics
 local Graphics = {}
 
+---A PNG picture read by cs.image.
+---@class cs.Image
+---@field width integer pixels
+---@field height integer pixels
+
 ---The chartscene module: the global `cs`, also `require("chartscene")`.
 ---@class cs
 ---@field version string
@@ -640,10 +667,15 @@ function cs.list(opts) end
 ---@return cs.View
 function cs.carousel(opts) end
 
----A bar chart race.
+---A bar chart race (kind = "line": a line race).
 ---@param opts cs.RaceOptions
 ---@return cs.View
 function cs.race(opts) end
+
+---A picture for g:image, read once.
+---@param path string a PNG file, next to the script (at most 4096x4096)
+---@return cs.Image
+function cs.image(path) end
 
 ---A labelled point pinned to a chart's data (for `annotations`).
 ---@param opts cs.NoteOptions
@@ -880,5 +912,14 @@ function Graphics:restore() end
 ---@param y number
 ---@param opts? cs.GraphicsTextOptions
 function Graphics:text(s, x, y, opts) end
+
+---Draws a picture scaled to fit the box (proportions kept, centred).
+---@param img cs.Image from cs.image
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? cs.GraphicsImageOptions
+function Graphics:image(img, x, y, w, h, opts) end
 
 return cs
