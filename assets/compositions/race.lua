@@ -112,6 +112,14 @@ local function moment(set, o, t)
   return bars, biggest, ta + (tb - ta) * f, lines
 end
 
+-- The title at the top left, 22 px, or smaller (down to 11 px) where it would not fit.
+local function drawTitle(g, title, w)
+  local size = 22
+  local tw = cs.measure(title, { size = size, weight = "bold" })
+  if tw > w then size = math.max(11, size * w / tw) end
+  g:text(title, 0, 4 + (22 - size) * 0.5, { size = size, weight = "bold", color = "text" })
+end
+
 -- Where things go in a w x h content box: the title's and the date's room, the slots of the
 -- bars, the names' gutter and the room for values (and images) after a bar.
 local function geometry(o, w, h, lines)
@@ -170,7 +178,7 @@ local function drawBars(self, g, w, h, t, set, images)
       g:text(compact(bar.value), x + len + 6 + (image and G.imageRoom or 0), ty, { size = G.nameFont.size, color = "secondaryText", opacity = shown })
     end
   end
-  if o.title then g:text(o.title, 0, 4, { size = 22, weight = "bold", color = "text" }) end
+  if o.title then drawTitle(g, o.title, w) end
   -- The moment's date, large in the lower right corner.
   drawDate(g, o, w, h, time, G.dateSize)
 end
@@ -295,7 +303,7 @@ local function drawLines(self, g, w, h, t, set, images, cache)
     local nw = cs.measure(line.bar.line.name .. " ", L.font)
     g:text(compact(line.bar.value), x + nw, ty, { size = L.font.size, color = "secondaryText", opacity = line.alpha })
   end
-  if o.title then g:text(o.title, 0, 4, { size = 22, weight = "bold", color = "text" }) end
+  if o.title then drawTitle(g, o.title, w) end
   drawDate(g, o, w, h, time, L.dateSize)
 end
 
