@@ -11,7 +11,7 @@ local charts = {
 }
 
 local rows = { id = "list", spacing = 16, rowHeight = 420 }
-for i, c in ipairs(charts) do
+for _, c in ipairs(charts) do
   local set = cs.data.telegram(dir .. c[1] .. ".json")[1]
   rows[#rows + 1] = cs.chart {
     id = c[1], data = set, title = c[2], indicatorAt = 0.42,
