@@ -55,46 +55,120 @@ public struct ChartStyle: Sendable, Equatable {
 
 /// Stacked sums and shares: each line's value weighted by its opacity (1 shown, 0 hidden;
 /// between while it fades), so hiding a line shrinks the stack smoothly.
+///
+/// Stacks diverge: positive values stack up from 0 and negative values down from 0, each in
+/// line order, so a negative value is drawn below the axis at its real size (never as 0).
+/// Percentage charts are shares of a whole and take values of 0 or more (cs.chart refuses
+/// negatives; data that changes later counts them as 0). Gaps: a stacked area, line or
+/// percentage chart breaks at a point where a shown line has no value (its shape is not
+/// drawn across it, and no share is made of a partial total); stacked bars leave the missing
+/// segment out and stack the others as they are (the column's total is the total of the
+/// values that exist).
 public enum Stacking {
-  /// The value that counts for stacking (a gap counts as 0, negatives as 0).
+  /// The value at point i (NaN for a gap).
+  @inline(__always) static func raw(_ line: Line, _ i: Int) -> Double {
+    i < line.values.count ? line.values[i] : .nan
+  }
+
+  /// The value that counts for shares (a gap counts as 0, negatives as 0).
   @inline(__always) static func v(_ line: Line, _ i: Int) -> Double {
-    let x = i < line.values.count ? line.values[i] : .nan
+    let x = raw(line, i)
     return x > 0 ? x : 0
   }
 
-  /// The sum of the weighted values at point i.
+  /// True when a shown line (weight above 0) has no value at point i.
+  public static func hasGap(_ lines: [Line], weights: [Double], at i: Int) -> Bool {
+    for (k, line) in lines.enumerated() where weights[k] > 0 && raw(line, i).isNaN { return true }
+    return false
+  }
+
+  /// The sum of the weighted magnitudes at point i (gaps count 0): how much ink a column holds.
   public static func total(_ lines: [Line], weights: [Double], at i: Int) -> Double {
     var s = 0.0
-    for (k, line) in lines.enumerated() { s += v(line, i) * weights[k] }
+    for (k, line) in lines.enumerated() {
+      let x = raw(line, i)
+      if !x.isNaN { s += abs(x) * weights[k] }
+    }
     return s
   }
 
-  /// The upper edge of every line at point i, bottom line first: running sums, or running
-  /// shares in percent (0–100) when `percentage`.
-  public static func tops(_ lines: [Line], weights: [Double], at i: Int, percentage: Bool) -> [Double] {
-    var out = [Double](repeating: 0, count: lines.count)
-    var s = 0.0
-    for (k, line) in lines.enumerated() { s += v(line, i) * weights[k]; out[k] = s }
+  /// The lower and upper edge of every line at point i, bottom line first. Stacked: positives
+  /// up from 0, negatives down from 0 (diverging); percentage: running shares in percent
+  /// (0–100) of the non-negative values. `breakOnGap`: every edge is NaN when a shown line has
+  /// a gap at i (areas, lines, percentages); otherwise only the missing line's edges are NaN
+  /// and the others stack without it (bars).
+  public static func bounds(_ lines: [Line], weights: [Double], at i: Int, percentage: Bool,
+                            breakOnGap: Bool) -> [(lo: Double, hi: Double)] {
+    let gap = (lo: Double.nan, hi: Double.nan)
+    if (breakOnGap || percentage) && hasGap(lines, weights: weights, at: i) {
+      return [(lo: Double, hi: Double)](repeating: gap, count: lines.count)
+    }
+    var out: [(lo: Double, hi: Double)] = []
+    out.reserveCapacity(lines.count)
     if percentage {
-      let total = s
-      for k in out.indices { out[k] = total > 0 ? out[k] / total * 100 : 0 }
+      var s = 0.0
+      var tops = [Double](repeating: 0, count: lines.count)
+      for (k, line) in lines.enumerated() { s += v(line, i) * weights[k]; tops[k] = s }
+      for k in tops.indices {
+        let hi = s > 0 ? tops[k] / s * 100 : 0
+        let lo = k == 0 ? 0 : (s > 0 ? tops[k - 1] / s * 100 : 0)
+        out.append((lo, hi))
+      }
+      return out
+    }
+    var up = 0.0, down = 0.0
+    for (k, line) in lines.enumerated() {
+      let x = raw(line, i)
+      if x.isNaN { out.append(gap); continue }
+      let d = x * weights[k]
+      if d >= 0 { out.append((up, up + d)); up += d } else { out.append((down + d, down)); down += d }
     }
     return out
   }
 
   /// Each line's share of the weighted total at point i, in percent (0 for all when the
-  /// total is 0).
+  /// total is 0; a gap and a negative count as 0), as a pie shows it.
   public static func shares(_ lines: [Line], weights: [Double], at i: Int) -> [Double] {
-    let total = total(lines, weights: weights, at: i)
+    var total = 0.0
+    for (k, line) in lines.enumerated() { total += v(line, i) * weights[k] }
     return lines.enumerated().map { k, line in total > 0 ? v(line, i) * weights[k] / total * 100 : 0 }
   }
 
-  /// The largest stacked sum over an index range (nil for an empty range).
-  public static func maxTotal(_ lines: [Line], weights: [Double], in idx: Range<Int>) -> Double? {
+  /// The shares of a percentage chart at point i, or nil when a shown line has a gap there
+  /// (a share of a partial total would be wrong).
+  public static func sharesOrNil(_ lines: [Line], weights: [Double], at i: Int) -> [Double]? {
+    hasGap(lines, weights: weights, at: i) ? nil : shares(lines, weights: weights, at: i)
+  }
+
+  /// The lowest and highest stacked edge over an index range (0 included; nil for an empty
+  /// range): the Y range of a diverging stack.
+  public static func extent(_ lines: [Line], weights: [Double], in idx: Range<Int>) -> ValueRange? {
     guard !idx.isEmpty else { return nil }
-    var m = 0.0
-    for i in idx { m = max(m, total(lines, weights: weights, at: i)) }
-    return m
+    var lo = 0.0, hi = 0.0
+    for i in idx {
+      var up = 0.0, down = 0.0
+      for (k, line) in lines.enumerated() {
+        let x = raw(line, i)
+        guard !x.isNaN else { continue }
+        if x >= 0 { up += x * weights[k] } else { down += x * weights[k] }
+      }
+      lo = min(lo, down); hi = max(hi, up)
+    }
+    return ValueRange(lo, hi)
+  }
+
+  /// The upper edge of every line at point i, bottom line first (`bounds`' upper edges, gaps
+  /// leaving a line out).
+  public static func tops(_ lines: [Line], weights: [Double], at i: Int, percentage: Bool) -> [Double] {
+    bounds(lines, weights: weights, at: i, percentage: percentage, breakOnGap: false).map(\.hi)
+  }
+
+  /// The first negative value of any line (its line and index), for refusing a percentage chart.
+  public static func firstNegative(_ lines: [Line]) -> (line: Line, index: Int)? {
+    for line in lines {
+      if let i = line.values.firstIndex(where: { $0 < 0 }) { return (line, i) }
+    }
+    return nil
   }
 }
 
@@ -125,8 +199,7 @@ extension ChartSet {
     if style.stacked {
       guard lines.contains(where: { !h.contains($0.id) }) else { return nil }
       let idx = style.type == .bar ? columnIndices(in: w) : drawIndices(in: w)
-      guard let m = Stacking.maxTotal(lines, weights: visibilityWeights(hidden: h), in: idx) else { return nil }
-      return ValueRange(0, m)
+      return Stacking.extent(lines, weights: visibilityWeights(hidden: h), in: idx)
     }
     if style.yScaled {
       // The left axis is the first line's, kept while the line is hidden (the axis fades).
@@ -174,7 +247,8 @@ extension ChartSet {
     let weights = visibilityWeights()
     var lo = Double.infinity, hi = -Double.infinity
     for i in idx {
-      for (k, share) in Stacking.shares(lines, weights: weights, at: i).enumerated() where weights[k] > 0 {
+      guard let shares = Stacking.sharesOrNil(lines, weights: weights, at: i) else { continue }
+      for (k, share) in shares.enumerated() where weights[k] > 0 {
         lo = Swift.min(lo, share); hi = Swift.max(hi, share)
       }
     }

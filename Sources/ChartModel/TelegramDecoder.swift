@@ -118,11 +118,35 @@ public enum TelegramDecoder {
   private static func fmt(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e17 ? String(Int64(d)) : String(d) }
 }
 
-/// Default line colours for data that names none (the contest's palette first).
+/// Default line colours for data that names none. The first twelve: the contest's green,
+/// red, blue, yellow, teal, pink and grey, then five chosen so that no two of the twelve are
+/// closer than ΔE 20 (CIEDE2000; PaletteTests measures it). The contest's #4BD964, #E65850,
+/// #9ED448, #5D6AD1 and #FF9500 were 2.9–12 from others and are gone. Beyond twelve, colours are
+/// generated (golden-angle hues at three lightnesses), never repeated, the same on every run.
 public enum Palette {
   public static let colors: [Color] = [
-    "#3DC23F", "#F34C44", "#3497ED", "#F5BD25", "#9ED448", "#4BD964", "#65B9AC", "#E65850",
-    "#5D6AD1", "#DB8ED8", "#8E8E93", "#FF9500",
+    "#3DC23F", "#F34C44", "#3497ED", "#F5BD25", "#65B9AC", "#DB8ED8", "#8E8E93", "#6611FF",
+    "#775500", "#006655", "#AA2266", "#557711",
   ].compactMap { Color(hex: $0) }
-  public static func color(_ i: Int) -> Color { colors[((i % colors.count) + colors.count) % colors.count] }
+
+  public static func color(_ i: Int) -> Color {
+    let k = i.magnitude
+    if k < UInt(colors.count) { return colors[Int(k)] }
+    let n = Double(k - UInt(colors.count))
+    let hue = (n * 137.507_764_05 + 20).truncatingRemainder(dividingBy: 360)
+    let light = [0.50, 0.36, 0.64][Int((k - UInt(colors.count)) % 3)]
+    return hsl(hue, 0.62, light)
+  }
+
+  /// An opaque colour from hue (degrees), saturation and lightness (0–1), rounded to 8 bits.
+  static func hsl(_ h: Double, _ s: Double, _ l: Double) -> Color {
+    let c = (1 - abs(2 * l - 1)) * s
+    let hp = h / 60
+    let x = c * (1 - abs(hp.truncatingRemainder(dividingBy: 2) - 1))
+    let (r, g, b): (Double, Double, Double) =
+      hp < 1 ? (c, x, 0) : hp < 2 ? (x, c, 0) : hp < 3 ? (0, c, x) : hp < 4 ? (0, x, c) : hp < 5 ? (x, 0, c) : (c, 0, x)
+    let m = l - c / 2
+    func byte(_ v: Double) -> Double { ((v + m) * 255).rounded() / 255 }
+    return Color(r: byte(r), g: byte(g), b: byte(b), a: 1)
+  }
 }

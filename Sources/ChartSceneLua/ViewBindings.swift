@@ -186,6 +186,7 @@ enum ViewBindings {
       spec.minimap = false; spec.legend = false; spec.indicator = false
     }
     spec.overrides = try ChartTypeOptions.read(o)
+    try ChartTypeOptions.checkShares(spec)
     spec.xAxis = try o.bool("xAxis") ?? true
     spec.yAxis = try o.bool("yAxis") ?? true
     if let place = try o.string("yLabels") {

@@ -49,12 +49,12 @@ struct SeriesPainter {
     return out
   }
 
-  /// Every line's lower and upper value at point i (bottom line first): stacked running
-  /// sums (weighted by opacity; shares in percent for percentage charts), or 0 and the value.
+  /// Every line's lower and upper value at point i (bottom line first): diverging stacked
+  /// sums (weighted by opacity; shares in percent for percentage charts; see `Stacking` for
+  /// gaps: bars leave the missing segment out, areas and lines break), or 0 and the value.
   func bounds(at i: Int, weights w: [Double]) -> [(lo: Double, hi: Double)] {
     if style.stacked {
-      let tops = Stacking.tops(set.lines, weights: w, at: i, percentage: style.percentage)
-      return tops.enumerated().map { k, top in (k == 0 ? 0 : tops[k - 1], top) }
+      return Stacking.bounds(set.lines, weights: w, at: i, percentage: style.percentage, breakOnGap: style.type != .bar)
     }
     return set.lines.map { line in
       let v = i < line.values.count ? line.values[i] : .nan
@@ -93,10 +93,32 @@ struct SeriesPainter {
     }
     let allBounds = reps.map { bounds(at: $0, weights: w) }
     var items: [DisplayItem] = []
+    // Bars of several lines that are not stacked stand side by side in each slot (in line
+    // order, 80 % of the slot, each as wide as its opacity lets it: a fading line narrows).
+    let grouped = !style.stacked && ks.count > 1
+    let groupWeight = ks.reduce(0.0) { $0 + w[$1] }
+    var before = 0.0
     for k in ks {
       let a = w[k]
       guard a > 0.001 else { continue }
       let y = yOf(k)
+      if grouped {
+        let from = before / groupWeight, to = (before + a) / groupWeight
+        before += a
+        var path = Path()
+        for (n, b) in allBounds.enumerated() {
+          let (lo, hi) = b[k]
+          guard !hi.isNaN, !lo.isNaN else { continue }
+          let (l, r) = edges[n]
+          let gw = (r - l) * 0.8, gl = l + (r - l) * 0.1
+          let sl = gl + gw * from, sr = gl + gw * to
+          let yt = y(hi), yb = y(lo)
+          path.move(to: Point(sl, yt)); path.line(to: Point(sr, yt)); path.line(to: Point(sr, yb)); path.line(to: Point(sl, yb))
+          path.close()
+        }
+        if !path.isEmpty { items.append(.path(path, .fill(set.lines[k].color))) }
+        continue
+      }
       var path = Path()
       var open = false
       var bottom: [(Double, Double, Double)] = []  // l, r, y of the lower edge, for the way back
@@ -175,9 +197,12 @@ struct SeriesPainter {
       for k in ks where w[k] > 0.001 {
         let y = yOf(k)
         var path = Path()
+        var open = false
         for (n, i) in reps.enumerated() {
-          let p = Point(xOf(set.xs[i]), y(allBounds[n][k].hi))
-          if n == 0 { path.move(to: p) } else { path.line(to: p) }
+          let hi = allBounds[n][k].hi
+          guard !hi.isNaN else { open = false; continue }
+          let p = Point(xOf(set.xs[i]), y(hi))
+          if !open { path.move(to: p); open = true } else { path.line(to: p) }
         }
         if !path.isEmpty { items.append(.path(path, .stroke(set.lines[k].color.multipliedAlpha(w[k]), width: lineWidth))) }
       }
@@ -341,8 +366,8 @@ extension ChartBuilder {
     let hiddenNow = Set(set.lines.map(\.id)).subtracting(drawn)
     var left: ValueRange?
     if style.stacked && !style.percentage {
-      let m = Stacking.maxTotal(set.lines, weights: set.lines.map { snap.alpha[$0.id] ?? 1 }, in: 0..<set.count) ?? 1
-      left = ValueRange(0, max(m, 1e-300))
+      let r = Stacking.extent(set.lines, weights: set.lines.map { snap.alpha[$0.id] ?? 1 }, in: 0..<set.count) ?? ValueRange(0, 1)
+      left = r.max > r.min ? r : ValueRange(0, 1e-300)
     } else {
       left = set.axisRange(style, in: all, hidden: hiddenNow)
     }

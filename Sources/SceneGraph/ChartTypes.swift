@@ -79,15 +79,16 @@ public struct TypedPoster: Sendable {
     var shares: [String: Double] = [:]
     if style.percentage {
       let weights = set.lines.map { (alpha[$0.id] ?? 1) > 0.001 && !set.isHidden($0.id) ? 1.0 : 0.0 }
-      for (line, share) in zip(set.lines, Stacking.shares(set.lines, weights: weights, at: i)) { shares[line.id] = share }
+      // No share of a partial total: a gap in a shown line leaves every share out ("–").
+      for (line, share) in zip(set.lines, Stacking.sharesOrNil(set.lines, weights: weights, at: i) ?? []) { shares[line.id] = share }
     }
     for line in visible {
       rows.append(Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
-                      percent: style.percentage ? format.percent(String(Int(saturating: (shares[line.id] ?? 0).rounded()))) : nil))
+                      percent: style.percentage ? shares[line.id].map { format.percent(String(Int(saturating: $0.rounded()))) } ?? "–" : nil))
     }
     // Stacked bars of more than one line end with their total, as in the contest.
     if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {
-      let total = visible.reduce(0.0) { $0 + max(0, $1.values[i]) }
+      let total = visible.reduce(0.0) { $0 + $1.values[i] }  // the net total: negatives count
       rows.append(Row(name: "All", value: format.grouped(total), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil))
     }
     let percentWidth = style.percentage ? (measurer.measure(format.percent("100"), font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0

@@ -144,6 +144,23 @@ final class RoundTwoTests: XCTestCase {
     XCTAssertEqual(card["type"] as? String, "line")
   }
 
+  func testPercentageOfNegativesIsOneClearError() throws {
+    let script = """
+      local s = cs.data.telegram("\(RoundTwoTests.data)/../stress/negpct.json")[1]
+      return cs.scene { width = 600, height = 500,
+        root = cs.chart { data = s, title = "Share" } }
+      """
+    XCTAssertThrowsError(try dir.session(script)) { e in
+      XCTAssertEqual("\(e)".split(separator: "\n").count, 1)
+      XCTAssertTrue("\(e)".contains(":3: percentage chart 'Share': line 'B' has negative values ("), "\(e)")
+      XCTAssertTrue("\(e)".contains(" at 2019-01-11); shares need values of 0 or more"), "\(e)")
+    }
+    // The same data stacked (not as shares) draws its negatives below 0.
+    let y = root(try json(script.replacingOccurrences(of: "title = \"Share\"", with: "percentage = false")))["yRange"] as! [Double]
+    XCTAssertLessThanOrEqual(y[0], -9.9)
+    XCTAssertGreaterThan(y[1], 30)
+  }
+
   func testBadKeysAreOneClearError() {
     XCTAssertEqual(dir.error(scene("cs.chart{ data = cs.data.sample()[1], type = 'pie' }")),
                    "s.lua:1: invalid type 'pie' in cs.chart, expected one of: 'line', 'bar', 'area'")

@@ -33,6 +33,34 @@ final class RoundTwoGoldenTests: XCTestCase {
     return try CairoPainter(text: session.text).raster(try session.displayList(at: 0), scale: 1)
   }
 
+  /// Data the contest did not have (issue 21): negatives in a stack, gaps, several bar lines
+  /// that are not stacked (Fixtures/telegram/stress, written by a script like the docs').
+  func renderStress(_ file: String, extra: String = "") throws -> RasterImage {
+    let path = dir + "/s.lua"
+    try """
+      local s = cs.data.telegram("\(RoundTwoGoldenTests.data)/../stress/\(file).json")[1]
+      return cs.scene{ width = 400, height = 440, theme = "day",
+        root = cs.chart{ data = s, title = "\(file)", indicatorAt = 0.42 \(extra) } }
+      """.write(toFile: path, atomically: true, encoding: .utf8)
+    let session = try Session(scriptPath: path, quiet: true)
+    return try CairoPainter(text: session.text).raster(try session.displayList(at: 0), scale: 1)
+  }
+
+  func testNegativesStackBelowZero() throws {
+    try Golden.assertMatches(try renderStress("negbars"), "round2-negative-stacked-bars-day")
+    try Golden.assertMatches(try renderStress("negbars", extra: ", type = 'area'"), "round2-negative-stacked-areas-day")
+  }
+
+  func testGapsInStacksAreGaps() throws {
+    try Golden.assertMatches(try renderStress("gapbars"), "round2-gap-stacked-bars-day")
+    try Golden.assertMatches(try renderStress("gapareas"), "round2-gap-stacked-areas-day")
+    try Golden.assertMatches(try renderStress("gappct"), "round2-gap-percentage-day")
+  }
+
+  func testUnstackedBarsStandSideBySide() throws {
+    try Golden.assertMatches(try renderStress("groupbars"), "round2-grouped-bars-day")
+  }
+
   func testTwoAxes() throws {
     for theme in ["day", "night"] { try Golden.assertMatches(try render(2, theme: theme), "round2-two-axes-\(theme)") }
   }
