@@ -5,7 +5,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "fonts", "font"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -68,6 +68,7 @@ enum SceneBinding {
         }
       }
       do { try scene.assignIDs() } catch { throw LuaError(String(describing: error)) }
+      try FontsOption.read(lua, o, into: scene, context: context, resolve: { try context.confined($0) })
       if let name = try o.string("preset") {
         let preset: Preset
         do { preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }

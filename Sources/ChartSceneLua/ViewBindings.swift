@@ -96,9 +96,10 @@ enum ViewBindings {
         spec.size = size
       }
       spec.weight = try o.choice("weight", Font.Weight.self) ?? .regular
-      spec.align = try o.choice("align", TextAlign.self) ?? .left
+      spec.align = try o.choice("align", TextAlign.self) ?? .natural(text)
       if let c = try color(o, "color") { spec.color = c }
       let node = Node(id: try o.string("id"), kind: .text(spec), style: try style(o))
+      context.places[ObjectIdentifier(node)] = lua.where(level: 1)
       try GestureBinding.read(lua, o, into: node)
       return push(lua, node)
     }
@@ -179,7 +180,9 @@ enum ViewBindings {
       guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
       spec.lineWidth = w
     }
-    return try finish(Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o)), o, context)
+    let node = Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o))
+    context.places[ObjectIdentifier(node)] = lua.where(level: 1)
+    return try finish(node, o, context)
   }
 
   static func children(_ lua: LuaState, _ o: LuaOptions, _ context: BindingContext, owner: String? = nil) throws(LuaError) -> [Node] {

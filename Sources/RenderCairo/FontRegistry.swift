@@ -56,6 +56,10 @@ public enum FontRegistry {
     </match></fontconfig>
     """
 
+  /// The families of the bundled fonts (what `font = "..."` may name besides a scene's own).
+  public static let bundledFamilies = ["Inter", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Thai",
+                                       "Noto Sans CJK SC", "Noto Color Emoji"]
+
   /// Sets where the bundled fonts are; call before the first text is measured.
   public static func configure(fontsDirectory dir: String?) {
     lock.locked { fontsDirectory = dir }
