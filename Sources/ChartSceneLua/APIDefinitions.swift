@@ -79,6 +79,8 @@ public enum APIDefinitions {
       Field("timeline", "cs.Event[]", "gestures and calls at set times"),
       Field("update", "fun(t: number, dt: number)", "called on every tick of an animated scene with the time and the step"),
       Field("preset", "string", "a preset for the whole scene"),
+      Field("fonts", "string[]", "font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts"),
+      Field("font", "string", "the family of every text of the scene (one of `fonts` or a bundled one; default \"Inter\")"),
     ]),
     Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",
             fields: [Field("base", "cs.ThemeName", "the theme the colours start from")]

@@ -32,6 +32,8 @@
 ---@field timeline? cs.Event[] gestures and calls at set times
 ---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
+---@field fonts? string[] font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts
+---@field font? string the family of every text of the scene (one of `fonts` or a bundled one; default "Inter")
 
 ---A theme table: a base theme and colours by name.
 ---@class cs.Theme
