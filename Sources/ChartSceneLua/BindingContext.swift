@@ -60,6 +60,8 @@ public final class BindingContext {
     var l = PresetLoader(scriptDirectory: scriptDirectory, assetsDirectory: assetsDirectory)
     let files = self.files
     l.onRead = { files.insert($0) }
+    l.fontFamilies = fontFamilies
+    l.bundledFamilies = bundledFamilies
     return l
   }
 

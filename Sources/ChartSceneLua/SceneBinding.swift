@@ -68,12 +68,13 @@ enum SceneBinding {
         }
       }
       do { try scene.assignIDs() } catch { throw LuaError(String(describing: error)) }
-      try FontsOption.read(lua, o, into: scene, context: context, resolve: { try context.confined($0) })
       if let name = try o.string("preset") {
         let preset: Preset
         do { preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }
         preset.apply(to: scene, keepTheme: o.has("theme"))
       }
+      // After the preset: the script's fonts go in front of its, and `font` may name one of its.
+      try FontsOption.read(lua, o, into: scene, context: context, resolve: { try context.confined($0) })
       // Presets given on views win inside their subtree (inner ones last).
       root.walk { n in n.preset?.apply(to: n) }
       lua.push(object: scene, as: typeName)

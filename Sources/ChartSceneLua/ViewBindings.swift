@@ -46,6 +46,9 @@ enum ViewBindings {
               case .number(let d): lua.push(d)
               case .string(let s): lua.push(s)
               case .bool(let b): lua.push(b)
+              case .strings(let list):
+                lua.newTable()
+                for (i, s) in list.enumerated() { lua.push(s); lua.rawSet(-2, index: i + 1) }
               }
               lua.rawSet(-2, k)
             }

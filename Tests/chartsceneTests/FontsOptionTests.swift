@@ -66,6 +66,44 @@ final class FontsOptionTests: TempFolderCase {
     }
   }
 
+  func testAPresetGivesFontsRelativeToItsFolder() throws {
+    try FileManager.default.createDirectory(at: tmp.appendingPathComponent("presets/fonts"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Self.brand, to: tmp.appendingPathComponent("presets/fonts/Brand.ttf"))
+    try write("presets/brand.lua", "return {\n  scene = {\n    fonts = { \"fonts/Brand.ttf\" },\n    font = \"Brand\",\n  },\n}\n")
+    try FileManager.default.createDirectory(at: tmp.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Self.brand, to: tmp.appendingPathComponent("fonts/Brand.ttf"))
+    try write("own.lua", scene("fonts = { \"fonts/Brand.ttf\" }, font = \"Brand\","))
+    try write("preset.lua", scene("preset = \"brand\","))
+    var pngs: [Data] = []
+    for (name, args) in [("own", ["own.lua"]), ("preset", ["preset.lua"]), ("flag", ["own.lua", "--preset", "presets/brand.lua"])] {
+      let r = try CLI.run(args + ["-o", name + ".png"], cwd: tmp)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      XCTAssertEqual(r.stderr, "", name)
+      pngs.append(try Data(contentsOf: tmp.appendingPathComponent(name + ".png")))
+    }
+    XCTAssertEqual(pngs[0], pngs[1], "the preset's Brand font, as the script's own")
+    XCTAssertEqual(pngs[0], pngs[2])
+    let cases: [(String, String)] = [
+      ("fonts = { \"fonts/None.ttf\" },", "presets/brand.lua:3: cannot read font 'fonts/None.ttf' in preset: no such file"),
+      ("fonts = { \"../fonts/Brand.ttf\" },", "presets/brand.lua:3: cannot read '../fonts/Brand.ttf': it is outside the preset's folder"),
+      ("fonts = \"fonts/Brand.ttf\",", "presets/brand.lua:3: bad value for 'scene.fonts' in preset (list of font files expected, got string)"),
+      ("fonts = { \"fonts/Brand.ttf\" }, font = \"Brnad\",", "presets/brand.lua:3: unknown font family 'Brnad' in preset (did you mean 'Brand'?)"),
+    ]
+    for (fields, message) in cases {
+      try write("presets/brand.lua", "return {\n  scene = {\n    \(fields)\n  },\n}\n")
+      let r = try CLI.run(["preset.lua", "-o", "p.png"], cwd: tmp)
+      XCTAssertEqual(r.status, 1, fields)
+      XCTAssertTrue(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(fields): \(r.stderr)")
+      XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+    }
+    try write("presets/brand.lua", "return { scene = { fonts = { \"fonts/Brand.ttf\" } } }\n")
+    try write("fonts/bad.ttf", "not a font")
+    try write("presets/fonts/bad.ttf", "not a font")
+    try write("presets/brand.lua", "return { scene = { fonts = { \"fonts/bad.ttf\" } } }\n")
+    let bad = try CLI.run(["preset.lua", "-o", "p.png"], cwd: tmp)
+    XCTAssertTrue(bad.stderr.contains("presets/brand.lua:1: 'fonts/bad.ttf' in preset is not a font file"), bad.stderr)
+  }
+
   func testACharacterNoFontHasIsAWarningAndALintFinding() throws {
     try write("s.lua", """
       local cs = require("chartscene")
