@@ -13,8 +13,8 @@ end
 return cs.scene {
   width = 720, height = 800, theme = "night",
   root = cs.vstack {
-    padding = { 16, 0, 0, 0 }, align = "trailing",
-    cs.text { text = "تقرير المبيعات: الربع 4 — 2024", size = 26, weight = "bold", padding = { 0, 16, 8, 16 } },
+    align = "trailing",
+    cs.text { text = "تقرير المبيعات: الربع 4 — 2024", size = 26, weight = "bold", padding = { 16, 16, 8, 16 } },
     cs.chart {
       id = "sales", title = "المبيعات اليومية (بالآلاف)", indicatorAt = 0.6,
       data = cs.data.series { x = x, lines = {
