@@ -106,18 +106,16 @@ public final class PangoText: TextMeasurer {
     guard pango_layout_get_unknown_glyphs_count(l) > 0 else { return [] }
     // Which ones: walk the runs and take the characters of glyphs marked unknown.
     var out: [Unicode.Scalar] = []
-    let bytes = Array(text.utf8)
     guard let iter = pango_layout_get_iter(l) else { return [] }
     defer { pango_layout_iter_free(iter) }
     repeat {
-      guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs, let item = run.pointee.item else { continue }
+      guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
       let g = glyphs.pointee
       for i in 0..<Int(g.num_glyphs) where g.glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
         // An unknown glyph's number is the character with the flag added.
         let code = g.glyphs[i].glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
         if let u = Unicode.Scalar(code), !out.contains(u) { out.append(u) }
       }
-      _ = item; _ = bytes
     } while pango_layout_iter_next_run(iter) != 0
     return out
   }
