@@ -22,6 +22,17 @@ CS_EMBED(cs_a_font_regular, "fonts/Inter-Regular.otf")
 CS_EMBED(cs_a_font_semibold, "fonts/Inter-SemiBold.otf")
 CS_EMBED(cs_a_font_bold, "fonts/Inter-Bold.otf")
 CS_EMBED(cs_a_font_license, "fonts/LICENSE-Inter.txt")
+CS_EMBED(cs_a_font_notosansarabic_regular, "fonts/NotoSansArabic-Regular.ttf")
+CS_EMBED(cs_a_font_notosansarabic_bold, "fonts/NotoSansArabic-Bold.ttf")
+CS_EMBED(cs_a_font_notosanshebrew_regular, "fonts/NotoSansHebrew-Regular.ttf")
+CS_EMBED(cs_a_font_notosanshebrew_bold, "fonts/NotoSansHebrew-Bold.ttf")
+CS_EMBED(cs_a_font_notosansdevanagari_regular, "fonts/NotoSansDevanagari-Regular.ttf")
+CS_EMBED(cs_a_font_notosansdevanagari_bold, "fonts/NotoSansDevanagari-Bold.ttf")
+CS_EMBED(cs_a_font_notosansthai_regular, "fonts/NotoSansThai-Regular.ttf")
+CS_EMBED(cs_a_font_notosansthai_bold, "fonts/NotoSansThai-Bold.ttf")
+CS_EMBED(cs_a_font_notosanscjk_regular, "fonts/NotoSansCJK-Regular.otf")
+CS_EMBED(cs_a_font_notocoloremoji, "fonts/NotoColorEmoji.ttf")
+CS_EMBED(cs_a_font_license_noto_lic, "fonts/LICENSE-Noto.txt")
 CS_EMBED(cs_a_data_sample, "data/chart_data.json")
 CS_EMBED(cs_a_composition_cards, "compositions/cards.lua")
 CS_EMBED(cs_a_composition_carousel, "compositions/carousel.lua")
@@ -56,6 +67,17 @@ static const cs_asset table[] = {
   CS_ENTRY("fonts/Inter-SemiBold.otf", cs_a_font_semibold),
   CS_ENTRY("fonts/Inter-Bold.otf", cs_a_font_bold),
   CS_ENTRY("fonts/LICENSE-Inter.txt", cs_a_font_license),
+  CS_ENTRY("fonts/NotoSansArabic-Regular.ttf", cs_a_font_notosansarabic_regular),
+  CS_ENTRY("fonts/NotoSansArabic-Bold.ttf", cs_a_font_notosansarabic_bold),
+  CS_ENTRY("fonts/NotoSansHebrew-Regular.ttf", cs_a_font_notosanshebrew_regular),
+  CS_ENTRY("fonts/NotoSansHebrew-Bold.ttf", cs_a_font_notosanshebrew_bold),
+  CS_ENTRY("fonts/NotoSansDevanagari-Regular.ttf", cs_a_font_notosansdevanagari_regular),
+  CS_ENTRY("fonts/NotoSansDevanagari-Bold.ttf", cs_a_font_notosansdevanagari_bold),
+  CS_ENTRY("fonts/NotoSansThai-Regular.ttf", cs_a_font_notosansthai_regular),
+  CS_ENTRY("fonts/NotoSansThai-Bold.ttf", cs_a_font_notosansthai_bold),
+  CS_ENTRY("fonts/NotoSansCJK-Regular.otf", cs_a_font_notosanscjk_regular),
+  CS_ENTRY("fonts/NotoColorEmoji.ttf", cs_a_font_notocoloremoji),
+  CS_ENTRY("fonts/LICENSE-Noto.txt", cs_a_font_license_noto_lic),
   CS_ENTRY("data/chart_data.json", cs_a_data_sample),
   CS_ENTRY("compositions/cards.lua", cs_a_composition_cards),
   CS_ENTRY("compositions/carousel.lua", cs_a_composition_carousel),

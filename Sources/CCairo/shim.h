@@ -2,4 +2,5 @@
 #include <cairo/cairo-svg.h>
 #include <cairo/cairo-pdf.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>

@@ -172,7 +172,7 @@ public struct AnimationJob {
     let clock = session.simulation.clock
     let range = plan.range
     let workers = AnimationJob.framesInFlight / 2
-    let pool = PainterPool()
+    let pool = PainterPool(fonts: session.text.fonts)
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the
     // value it was created with (as it would be after an error mid-render).
@@ -267,8 +267,10 @@ public struct AnimationJob {
 final class PainterPool: @unchecked Sendable {
   private var free: [CairoPainter] = []
   private let lock = Lock()
+  private let fonts: TextFonts
+  init(fonts: TextFonts = .bundled) { self.fonts = fonts }
   func take() -> CairoPainter {
-    lock.locked { free.popLast() } ?? CairoPainter(text: PangoText())
+    lock.locked { free.popLast() } ?? CairoPainter(text: PangoText(fonts: fonts))
   }
   func give(_ p: CairoPainter) { lock.locked { free.append(p) } }
 }

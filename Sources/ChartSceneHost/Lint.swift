@@ -5,7 +5,7 @@ import SceneGraph
 /// `chartscene lint`: checks every frame of a scene from what would be drawn (the display
 /// list and the charts' label layout, never pixels) and reports what a careful reader would
 /// call a mistake: visible texts that overlap, text clipped by its container or the scene,
-/// two equal visible Y labels, a poster outside its plot.
+/// two equal visible Y labels, a poster outside its plot, a character no font has.
 public struct Lint {
   /// A text counts as visible above this opacity.
   public static let visibleAlpha = 0.1
@@ -33,7 +33,9 @@ public struct Lint {
     guard frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
       throw HostError("bad --frames \(frames.lowerBound)-\(frames.upperBound): the scene has frames 0-\(all.upperBound) (\(clock.frameCount) at \(Int(clock.fps)) fps)")
     }
-    var out: [Finding] = []
+    // Characters no font has: boxes in every frame that shows the text, reported once.
+    var out = MissingGlyphs.warnings(session.scene, text: session.text, places: session.context.places, file: session.scriptPath)
+      .map { Finding(time: clock.time(ofFrame: frames.lowerBound), message: $0) }
     var previous = Set<String>()
     var unlisted = 0, lastTime = 0.0
     for k in frames {

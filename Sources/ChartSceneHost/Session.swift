@@ -105,6 +105,8 @@ public final class Session {
       if !quiet { Session.printError("warning: \(message)") }
     }
     files?(context.files)
+    context.fontFamilies = FontRegistry.families(ofFile:)
+    context.bundledFamilies = FontRegistry.bundledFamilies
     context.args = overrides.args
     context.readableRoots = ([context.scriptDirectory.isEmpty ? "." : context.scriptDirectory, "."] + overrides.allowRead).compactMap(AssetLocator.realPath)
     let lua = LuaState()
@@ -177,9 +179,11 @@ public final class Session {
     if let h = overrides.height { scene.height = h }
     for w in try TimelineCheck.check(scene, locate: { Session.located($0, file: scriptPath, chunks: context.chunks) }) { context.warn(w) }
     warnings = collected
-    text = PangoText()
+    text = PangoText(fonts: TextFonts(files: scene.fonts, family: scene.font))
     context.measurer = text
     try layout(at: 0)
+    for w in MissingGlyphs.warnings(scene, text: text, places: context.places, file: scriptPath) { context.warn(w) }
+    warnings = collected
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
   }
 

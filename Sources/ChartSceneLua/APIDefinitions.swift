@@ -82,6 +82,8 @@ public enum APIDefinitions {
       Field("preset", "string", "a preset for the whole scene"),
       Field("locale", "string", "how dates and numbers are written: \"en\" (default), \"ru\", \"de\", \"ja\", ... (docs/locales.md)"),
       Field("timezone", "string", "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (default \"UTC\")"),
+      Field("fonts", "string[]", "font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts"),
+      Field("font", "string", "the family of every text of the scene (one of `fonts` or a bundled one; default \"Inter\")"),
       Field("audio", "string|cs.AudioClip|cs.AudioClip[]", "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips"),
       Field("captions", "string|cs.Caption[]|table[]", "subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video"),
     ]),

@@ -19,6 +19,14 @@ public final class BindingContext {
   /// Views already placed in a container or scene.
   var adopted: Set<ObjectIdentifier> = []
 
+  /// Where each text and chart view was made (`FILE:LINE:`), for warnings about its texts.
+  public internal(set) var places: [ObjectIdentifier: String] = [:]
+  /// The families of a font file, nil when it is not a font (set by the host, which has the
+  /// fonts; `fonts = {...}` of a scene or preset is checked with it).
+  public var fontFamilies: ((String) -> [String]?)?
+  /// The families of the bundled fonts (set by the host).
+  public var bundledFamilies: [String] = []
+
   /// Marks a view as placed; false when it already was.
   func adopt(_ node: AnyObject) -> Bool { adopted.insert(ObjectIdentifier(node)).inserted }
 
@@ -52,6 +60,8 @@ public final class BindingContext {
     var l = PresetLoader(scriptDirectory: scriptDirectory, assetsDirectory: assetsDirectory)
     let files = self.files
     l.onRead = { files.insert($0) }
+    l.fontFamilies = fontFamilies
+    l.bundledFamilies = bundledFamilies
     return l
   }
 

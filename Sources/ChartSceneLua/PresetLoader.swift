@@ -21,6 +21,10 @@ public struct PresetLoader {
   public let assetsDirectory: String?
   /// Told of every preset file read (for `--watch`).
   public var onRead: ((String) -> Void)?
+  /// The families of a font file, nil when it is not a font (`scene.fonts` is checked with
+  /// it), and the bundled families (`scene.font` may name one); set by the host.
+  public var fontFamilies: ((String) -> [String]?)?
+  public var bundledFamilies: [String] = []
 
   public init(scriptDirectory: String, assetsDirectory: String?) {
     self.scriptDirectory = scriptDirectory
@@ -66,6 +70,7 @@ public struct PresetLoader {
     }
     var chain: [String] = []
     var values = try resolve(path: path, chain: &chain)
+    try checkFamily(values, chain: chain)
     let description: String
     if case .string(let d)? = values.removeValue(forKey: "description") { description = d } else { description = "" }
     let name = ref.hasSuffix(".lua") || ref.contains("/") ? CSVDecoder.baseName(path) : ref
@@ -147,6 +152,10 @@ public struct PresetLoader {
             fail(sub, msg)
             return
           }
+          if schema.kind == .files {
+            if let files = fontFiles(lua, preset: path, fail: { fail(sub, $0) }) { values[full] = .strings(files) }
+            return
+          }
           if let v = value(sub, full), let checked = check(v, schema, sub, fail) { values[full] = checked }
         }
         return
@@ -201,6 +210,62 @@ public struct PresetLoader {
       fail(name, "bad value for '\(key.path)' in preset (\(key.kind.rawValue) expected, got \(Preset.literal(v)))")
       return nil
     }
+  }
+
+  /// `scene.fonts = { "fonts/Brand.ttf", ... }` (the value on top of the stack): each path
+  /// relative to the preset's folder and inside it, an existing font file. Nil after `fail`.
+  func fontFiles(_ lua: LuaState, preset path: String, fail: (String) -> Void) -> [String]? {
+    guard lua.type(at: -1) == .table else {
+      fail("bad value for 'scene.fonts' in preset (list of font files expected, got \(lua.valueTypeName(at: -1)))")
+      return nil
+    }
+    let dir = Paths.directory(of: path)
+    let n = lua.rawLength(-1)
+    guard n <= 32 else { fail("bad value for 'scene.fonts' in preset (at most 32 files, got \(n))"); return nil }
+    var out: [String] = []
+    for i in 0..<n {
+      lua.rawGet(-1, index: i + 1)
+      defer { lua.pop() }
+      guard let name = lua.toString(-1), lua.type(at: -1) == .string else {
+        fail("bad scene.fonts[\(i + 1)] in preset (file name expected, got \(lua.valueTypeName(at: -1)))")
+        return nil
+      }
+      let full = name.hasPrefix("/") ? name : dir + "/" + name
+      guard exists(full), let real = BindingContext.realPath(full), let root = BindingContext.realPath(dir) else {
+        fail("cannot read font '\(name)' in preset: no such file")
+        return nil
+      }
+      // Read under the rules of data: inside the preset's own folder.
+      guard real.hasPrefix(root == "/" ? "/" : root + "/") else {
+        fail("cannot read '\(name)': it is outside the preset's folder")
+        return nil
+      }
+      if let families = fontFamilies, families(full) == nil {
+        fail("'\(name)' in preset is not a font file fontconfig can read (expected .ttf, .otf or .ttc)")
+        return nil
+      }
+      onRead?(real)
+      if !out.contains(real) { out.append(real) }
+    }
+    return out
+  }
+
+  /// `scene.font` must name a family of the preset's fonts or a bundled one.
+  func checkFamily(_ values: [String: PresetValue], chain: [String]) throws(PresetError) {
+    guard case .string(let family)? = values["scene.font"], let families = fontFamilies else { return }
+    var known = bundledFamilies
+    if case .strings(let files)? = values["scene.fonts"] { for f in files { known += families(f) ?? [] } }
+    guard !known.contains(where: { $0.lowercased() == family.lowercased() }) else { return }
+    // The file that set it: the last of the chain that writes `font`.
+    var place = chain.last ?? "preset", line = 1
+    for file in chain.reversed() {
+      guard let bytes = try? FileReader.read(file, limit: 1 << 20) else { continue }
+      let l = PresetLoader.line(of: "font", in: bytes)
+      if l > 1 || bytes.starts(with: Array("font".utf8)) { place = file; line = l; break }
+    }
+    var msg = "\(place):\(line): unknown font family '\(family)' in preset"
+    if let near = LuaOptions.nearest(family, in: known) { msg += " (did you mean '\(near)'?)" }
+    throw PresetError(message: msg)
   }
 
   /// The line where `key` is first written as `key =` (Lua tables keep no line numbers, so

@@ -6,7 +6,7 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "locale", "timezone", "audio", "captions"]
+  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "locale", "timezone", "audio", "captions", "fonts", "font"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -79,6 +79,8 @@ enum SceneBinding {
         do { preset = try context.presets.load(name) } catch let e as PresetError { throw LuaError(e.message, wantsLocation: !e.located) }
         preset.apply(to: scene, keepTheme: o.has("theme"))
       }
+      // After the preset: the script's fonts go in front of its, and `font` may name one of its.
+      try FontsOption.read(lua, o, into: scene, context: context, resolve: { try context.confined($0) })
       // Presets given on views win inside their subtree (inner ones last).
       root.walk { n in n.preset?.apply(to: n) }
       try resolveFormat(scene, context)

@@ -46,6 +46,9 @@ enum ViewBindings {
               case .number(let d): lua.push(d)
               case .string(let s): lua.push(s)
               case .bool(let b): lua.push(b)
+              case .strings(let list):
+                lua.newTable()
+                for (i, s) in list.enumerated() { lua.push(s); lua.rawSet(-2, index: i + 1) }
               }
               lua.rawSet(-2, k)
             }
@@ -108,9 +111,10 @@ enum ViewBindings {
         spec.size = size
       }
       spec.weight = try o.choice("weight", Font.Weight.self) ?? .regular
-      spec.align = try o.choice("align", TextAlign.self) ?? .left
+      spec.align = try o.choice("align", TextAlign.self) ?? .natural(text)
       if let c = try color(o, "color") { spec.color = c }
       let node = Node(id: try o.string("id"), kind: .text(spec), style: try style(o))
+      context.places[ObjectIdentifier(node)] = lua.where(level: 1)
       try GestureBinding.read(lua, o, into: node)
       return push(lua, node)
     }
@@ -197,7 +201,9 @@ enum ViewBindings {
       guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
       spec.lineWidth = w
     }
-    return try finish(Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o)), o, context)
+    let node = Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o))
+    context.places[ObjectIdentifier(node)] = lua.where(level: 1)
+    return try finish(node, o, context)
   }
 
   /// A text option with template fields (`{value:LINE}`, `{time}`), checked; nil for plain text.

@@ -33,7 +33,9 @@ struct ChartBuilder {
       zoomOutTitle(r)
     } else if let r = parts.title, let title = spec.title {
       let fitted = TextFit.fit(title, width: r.width, font: ChartMetrics.titleFont, measurer: measurer)
-      items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(r.x, r.y))))
+      // A right-to-left title starts at the right edge.
+      let align = TextAlign.natural(title)
+      items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(align == .right ? r.maxX : r.x, r.y), align: align)))
     }
     let set = spec.data
     let plot = parts.plot

@@ -1,21 +1,40 @@
 import CCairo
 import Drawing
 
+/// Which fonts a scene's texts are set in: its own font files in front of the bundled ones,
+/// and the family asked for first (Inter when nil).
+public struct TextFonts: Sendable, Hashable {
+  /// Font files (absolute or relative to the current folder), in front of the bundled ones.
+  public var files: [String]
+  /// The family of every text; the bundled fonts still supply characters it lacks.
+  public var family: String?
+  public init(files: [String] = [], family: String? = nil) { self.files = files; self.family = family }
+  public static let bundled = TextFonts()
+}
+
 /// Text for one thread: a Pango font map and context on the bundled fonts, with layouts
 /// cached per (string, font). Measures text for layout and lays it out for the painter.
 public final class PangoText: TextMeasurer {
   let fontMap: UnsafeMutablePointer<PangoFontMap>
   let context: OpaquePointer
+  /// The fonts this text is set in.
+  public let fonts: TextFonts
+  private let familyList: String
   private var descriptions: [Font: OpaquePointer] = [:]
   private var layouts: [LayoutKey: OpaquePointer] = [:]
   private var sizes: [LayoutKey: Size] = [:]
 
   struct LayoutKey: Hashable { var text: String; var font: Font }
 
-  public init() {
-    FontRegistry.ensureRegistered()
+  public init(fonts: TextFonts = .bundled) {
+    self.fonts = fonts
+    familyList = fonts.family.map { $0 + "," + FontRegistry.family } ?? FontRegistry.family
+    let config = FontRegistry.config(userFiles: fonts.files)
     fontMap = pango_cairo_font_map_new()
+    if let config { pango_fc_font_map_set_config(OpaquePointer(fontMap), config) }
     context = pango_font_map_create_context(fontMap)
+    // A fixed language: the environment's would change glyph forms and fallback order.
+    pango_context_set_language(context, pango_language_from_string("en"))
     // Unhinted outlines and linear metrics: the same geometry at every scale and machine.
     let options = cairo_font_options_create()
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -36,7 +55,7 @@ public final class PangoText: TextMeasurer {
   func description(_ font: Font) -> OpaquePointer {
     if let d = descriptions[font] { return d }
     let d = pango_font_description_new()!
-    pango_font_description_set_family(d, FontRegistry.family)
+    pango_font_description_set_family(d, familyList)
     let weight: PangoWeight
     switch font.weight {
     case .regular: weight = PANGO_WEIGHT_NORMAL
@@ -78,5 +97,26 @@ public final class PangoText: TextMeasurer {
     let s = Size(Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
     sizes[key] = s
     return s
+  }
+
+  /// The characters of `text` that no font has (drawn as boxes), in order, each once.
+  public func missingCharacters(_ text: String, font: Font) -> [Unicode.Scalar] {
+    let text = TextLimits.clipped(text)
+    let l = layout(text, font: font)
+    guard pango_layout_get_unknown_glyphs_count(l) > 0 else { return [] }
+    // Which ones: walk the runs and take the characters of glyphs marked unknown.
+    var out: [Unicode.Scalar] = []
+    guard let iter = pango_layout_get_iter(l) else { return [] }
+    defer { pango_layout_iter_free(iter) }
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
+      let g = glyphs.pointee
+      for i in 0..<Int(g.num_glyphs) where g.glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
+        // An unknown glyph's number is the character with the flag added.
+        let code = g.glyphs[i].glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
+        if let u = Unicode.Scalar(code), !out.contains(u) { out.append(u) }
+      }
+    } while pango_layout_iter_next_run(iter) != 0
+    return out
   }
 }

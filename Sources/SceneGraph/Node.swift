@@ -226,6 +226,10 @@ public final class Scene {
   }
   /// Sound clips and captions (Narration.swift).
   public var narration = Narration()
+  /// Font files (resolved paths) put in front of the bundled fonts, and the family every
+  /// text is set in (nil: Inter): `fonts` and `font` of the scene or its preset.
+  public var fonts: [String] = []
+  public var font: String?
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background

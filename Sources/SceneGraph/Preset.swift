@@ -5,11 +5,13 @@ public enum PresetValue: Sendable, Equatable {
   case number(Double)
   case bool(Bool)
   case string(String)
+  /// A list of texts: `scene.fonts`, the font files (resolved when the preset is read).
+  case strings([String])
 }
 
 /// One key a preset may set: its dotted path, type and documentation.
 public struct PresetKey: Sendable {
-  public enum Kind: String, Sendable { case number, boolean, color, string }
+  public enum Kind: String, Sendable { case number, boolean, color, string, files }
   public var path: String
   public var kind: Kind
   public var range: ClosedRange<Double>?
@@ -41,6 +43,8 @@ public struct Preset: Sendable, Equatable {
       PresetKey(path: "scene.background", kind: .color, defaultText: "\"background\"", doc: "the scene's background: a colour or a theme colour's name"),
       PresetKey(path: "scene.locale", kind: .string, defaultText: "\"en\"", doc: "how dates and numbers are written: \"ru\", \"de\", \"ja\", ... (docs/locales.md)"),
       PresetKey(path: "scene.timezone", kind: .string, defaultText: "\"UTC\"", doc: "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (docs/locales.md)"),
+      PresetKey(path: "scene.fonts", kind: .files, defaultText: "none", doc: "font files next to the preset, after the script's own and in front of the bundled fonts"),
+      PresetKey(path: "scene.font", kind: .string, defaultText: "none (Inter)", doc: "the family of every text, unless the script gives `font`"),
       PresetKey(path: "chart.lineWidth", kind: .number, range: 0.1...50, defaultText: "2", doc: "width of the chart lines"),
       PresetKey(path: "chart.minimap", kind: .boolean, defaultText: "true", doc: "show the mini-map"),
       PresetKey(path: "chart.legend", kind: .boolean, defaultText: "true", doc: "show the check-mark chips"),
@@ -116,6 +120,8 @@ public struct Preset: Sendable, Equatable {
     if scene.background == nil, case .string(let s)? = values["scene.background"], let c = ColorRef(s) { scene.background = c }
     if scene.localeName == nil, case .string(let s)? = values["scene.locale"] { scene.localeName = s }
     if scene.timezoneName == nil, case .string(let s)? = values["scene.timezone"] { scene.timezoneName = s }
+    if case .strings(let files)? = values["scene.fonts"] { scene.fonts += files.filter { !scene.fonts.contains($0) } }
+    if scene.font == nil, case .string(let family)? = values["scene.font"] { scene.font = family }
     apply(to: scene.root)
   }
 
@@ -147,6 +153,7 @@ public struct Preset: Sendable, Equatable {
     case .bool(let b): return b ? "true" : "false"
     case .string(let s): return quote(s)
     case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    case .strings(let list): return "{ " + list.map(quote).joined(separator: ", ") + " }"
     }
   }
 
