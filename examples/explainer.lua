@@ -1,7 +1,7 @@
 -- A two-minute explainer on the contest's round-two data, in three acts: a bar chart race of
 -- the year's fruit sales month by month, the followers' year as an annotated line chart with
 -- a camera following the newest days, and a zoom into one day. Captions are burned into the
--- frames from explainer.srt (and written as a subtitle track and a .vtt beside an MP4 or
+-- frames from data/explainer.srt (and written as a subtitle track and a .vtt beside an MP4 or
 -- WebM).
 --
 -- Narration: `--arg voice=DIR` names a folder holding act1.wav, act2.wav and act3.wav (the
@@ -12,12 +12,13 @@ local dir = "data/round2/"
 
 -- Act 1's data: each fruit's sales added up month by month (the daily bars of chart 3).
 local daily = cs.data.telegram(dir .. "3/overview.json")[1]
-local months, totals, running = {}, {}, {}
+local months, x, totals, running = {}, {}, {}, {}
 for i = 1, daily.count do
   local point = daily:valuesAt((i - 1) / (daily.count - 1))
   local month = os.date("!%Y-%m", point.time // 1000)
   if months[#months] ~= month then
     months[#months + 1] = month
+    x[#x + 1] = point.time -- the month's first day in the data
     totals[#totals + 1] = {}
   end
   for _, line in ipairs(daily.lines) do
@@ -25,11 +26,7 @@ for i = 1, daily.count do
     totals[#totals][line.id] = running[line.id]
   end
 end
-local x, lines = {}, {}
-for m, month in ipairs(months) do
-  local y, mo = month:match("(%d+)-(%d+)")
-  x[m] = os.time({ year = tonumber(y), month = tonumber(mo), day = 1, hour = 0 }) * 1000
-end
+local lines = {}
 for _, line in ipairs(daily.lines) do
   local values = {}
   for m = 1, #months do values[m] = totals[m][line.id] end
@@ -45,11 +42,12 @@ followers:setRange(0, 0.25)
 -- fades the old one out and then the new one in (the layout is a function of the state,
 -- cs.animate decides the motion). Each act leaves the bottom fifth to the captions.
 local acts = cs.view {
-  id = "acts", kind = "acts", state = { act = 1 },
+  id = "acts", kind = "acts", state = { act = 1.0 },
   layout = function(self, w, h)
-    local side, top, bottom = math.min(48, w * 0.04), math.min(24, h * 0.03), math.min(150, h * 0.2)
+    local side, top, bottom = math.min(48.0, w * 0.04), math.min(24.0, h * 0.03), math.min(150.0, h * 0.2)
     for i, c in ipairs(self.children) do
-      local d = math.abs(self.state.act - i)
+      local d = self.state.act - i
+      if d < 0 then d = -d end
       c.frame = { side, top, w - 2 * side, h - top - bottom }
       c.opacity = math.max(0, 1 - 2 * d)
       c.hidden = d >= 0.5
@@ -72,7 +70,7 @@ end
 local follow = cs.follow { data = followers, window = 90 * 86400, duration = 38, from = 38 }
 
 local audio = nil
-if cs.args.voice then
+if (cs.args.voice or "") ~= "" then
   audio = {
     { file = cs.args.voice .. "/act1.wav", at = 1 },
     { file = cs.args.voice .. "/act2.wav", at = 37 },
@@ -82,7 +80,7 @@ end
 
 return cs.scene {
   width = 1280, height = 720, fps = 30, duration = 120,
-  captions = "explainer.srt", audio = audio,
+  captions = "data/explainer.srt", audio = audio,
   root = acts,
   update = function(t, dt) if t >= 38 and t < 79 then follow(t, dt) end end,
   timeline = {
