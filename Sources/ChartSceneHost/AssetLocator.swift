@@ -130,13 +130,7 @@ public enum AssetLocator {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { return false }
     defer { close(fd) }
-    var done = 0
-    while done < bytes.count {
-      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-      if n < 0 { if errno == EINTR { continue }; return false }
-      done += n
-    }
-    return true
+    return writeAll(fd, UnsafeRawBufferPointer(bytes)) == 0
   }
 
   private static func removeTree(_ path: String) {

@@ -1,5 +1,6 @@
 import Encoding
 import Glibc
+import Platform
 
 /// `-o -`: the output goes to standard output. It is rendered the usual way into a temporary
 /// file in `$TMPDIR` (every format, MP4 too, which ffmpeg must be able to seek in), then copied
@@ -38,15 +39,8 @@ public enum StandardOutput {
       let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
       if n < 0 { if errno == EINTR { continue }; throw HostError("cannot write to standard output: \(String(cString: strerror(errno)))") }
       if n == 0 { return }
-      var off = 0
-      while off < n {
-        let w = chunk.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + off, n - off) }
-        if w < 0 {
-          if errno == EINTR { continue }
-          throw HostError("cannot write to standard output: \(String(cString: strerror(errno)))")
-        }
-        off += w
-      }
+      let rc = chunk.withUnsafeBytes { writeAll(1, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+      if rc != 0 { throw HostError("cannot write to standard output: \(String(cString: strerror(rc)))") }
     }
   }
 }

@@ -29,18 +29,8 @@ public enum AtomicOutput {
     case .failure(let e): throw WriteError(path: path, reason: e.reason)
     }
     var failure: String? = nil
-    bytes.withUnsafeBytes { raw in
-      var off = 0
-      while off < raw.count {
-        let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errorText()
-          return
-        }
-        off += n
-      }
-    }
+    let rc = bytes.withUnsafeBytes { writeAll(fd, $0) }
+    if rc != 0 { failure = String(cString: strerror(rc)) }
     if close(fd) != 0, failure == nil { failure = errorText() }
     if failure == nil { failure = TempFiles.commit(tmp, to: path) } else { TempFiles.discard(tmp) }
     if let failure { throw WriteError(path: path, reason: failure) }

@@ -146,13 +146,8 @@ public final class FFmpegEncoder {
     image.pixels.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       for y in 0..<image.height {
-        var off = 0
-        let row = base + y * image.stride
-        while off < rowBytes {
-          let n = Glibc.write(stdin, row + off, rowBytes - off)
-          if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-          off += n
-        }
+        failure = writeAll(stdin, UnsafeRawBufferPointer(start: base + y * image.stride, count: rowBytes))
+        if failure != 0 { return }
       }
     }
     if failure != 0 {
@@ -165,15 +160,7 @@ public final class FFmpegEncoder {
     let count = image.width * image.height * 3 / 2
     if yuvBuffer.count != count { yuvBuffer = [UInt8](repeating: 0, count: count) }
     YUV.convert(image, into: &yuvBuffer)
-    var failure: Int32 = 0
-    yuvBuffer.withUnsafeBytes { raw in
-      var off = 0
-      while off < raw.count {
-        let n = Glibc.write(stdin, raw.baseAddress! + off, raw.count - off)
-        if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-        off += n
-      }
-    }
+    let failure = yuvBuffer.withUnsafeBytes { writeAll(stdin, $0) }
     if failure != 0 {
       cancel()
       throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")

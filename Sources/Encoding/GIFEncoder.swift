@@ -63,15 +63,7 @@ public final class GIFEncoder: FrameEncoder {
       cancel()
       throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(error)")
     }
-    var failure: Int32 = 0
-    png.withUnsafeBytes { raw in
-      var off = 0
-      while off < raw.count {
-        let n = Glibc.write(framesFD, raw.baseAddress! + off, raw.count - off)
-        if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-        off += n
-      }
-    }
+    let failure = png.withUnsafeBytes { writeAll(framesFD, $0) }
     if failure != 0 {
       cancel()
       throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(String(cString: strerror(failure)))")

@@ -18,12 +18,21 @@ public enum Clock {
 
 /// Writes a line to stderr whole (retrying short writes), with no Foundation buffering.
 public func writeStandardError(_ text: String) {
-  var bytes = Array(text.utf8)
+  _ = Array(text.utf8).withUnsafeBytes { writeAll(2, $0) }
+}
+
+/// Writes all of `bytes` to `fd`, retrying short and interrupted writes: 0, or the errno of
+/// the write that failed.
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+  guard let base = bytes.baseAddress else { return 0 }
   var off = 0
   while off < bytes.count {
-    let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + off, $0.count - off) }
-    if n < 0, errno == EINTR { continue }
-    if n <= 0 { break }
+    let n = Glibc.write(fd, base + off, bytes.count - off)
+    if n < 0 {
+      if errno == EINTR { continue }
+      return errno
+    }
     off += n
   }
+  return 0
 }
