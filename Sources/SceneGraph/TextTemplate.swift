@@ -98,7 +98,6 @@ public struct TextTemplate: Sendable, Equatable {
   /// A value is `(shown, target)`: a counter on its way shows the decimals its target has.
   /// `format`: the scene's locale and time zone (English and UTC write what they always did).
   public func render(values: [(Double, Double)?], time: Double?, precision: TimePrecision, format: DisplayFormat = .standard) -> String {
-    let standard = format.isStandard
     var s = ""
     var k = 0
     for p in parts {
@@ -115,11 +114,7 @@ public struct TextTemplate: Sendable, Equatable {
         }
       case .time(let pattern):
         guard let time else { s += "–"; continue }
-        if standard {
-          s += pattern.map { DateText.format(time, pattern: $0) } ?? DateText.poster(time, precision: precision)
-        } else {
-          s += pattern.map { format.format(time, strftime: $0) } ?? format.poster(time, precision: precision)
-        }
+        s += pattern.map { format.format(time, strftime: $0) } ?? format.poster(time, precision: precision)
       }
     }
     return s
