@@ -23,13 +23,15 @@ public final class PangoText: TextMeasurer {
   private var descriptions: [Font: OpaquePointer] = [:]
   private var layouts: [LayoutKey: OpaquePointer] = [:]
   private var sizes: [LayoutKey: Size] = [:]
+  /// Whether the font map has the fallback fonts (set at the first text Inter cannot set).
+  private var fallbacks = false
 
   struct LayoutKey: Hashable { var text: String; var font: Font }
 
   public init(fonts: TextFonts = .bundled) {
     self.fonts = fonts
     familyList = fonts.family.map { $0 + "," + FontRegistry.family } ?? FontRegistry.family
-    let config = FontRegistry.config(userFiles: fonts.files)
+    let config = FontRegistry.config(userFiles: fonts.files, fallbacks: false)
     fontMap = pango_cairo_font_map_new()
     if let config { pango_fc_font_map_set_config(OpaquePointer(fontMap), config) }
     context = pango_font_map_create_context(fontMap)
@@ -74,12 +76,21 @@ public final class PangoText: TextMeasurer {
     let text = TextLimits.clipped(text)
     let key = LayoutKey(text: text, font: font)
     if let l = layouts[key] { return l }
+    if !fallbacks && !FontRegistry.interCovers(text) { addFallbacks() }
     let l = pango_layout_new(context)!
     pango_layout_set_font_description(l, description(font))
     pango_layout_set_text(l, text, -1)
     if layouts.count > 20_000 { clearCache() }
     layouts[key] = l
     return l
+  }
+
+  /// Moves the font map to the configuration with the fallback fonts. Texts laid out
+  /// before are Inter's alone and are set the same in it, so the caches stay.
+  private func addFallbacks() {
+    fallbacks = true
+    guard let config = FontRegistry.config(userFiles: fonts.files, fallbacks: true) else { return }
+    pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
   }
 
   func clearCache() {

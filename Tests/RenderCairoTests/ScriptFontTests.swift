@@ -156,10 +156,32 @@ final class ScriptFontTests: XCTestCase {
     XCTAssertFalse(TextDirection.isRightToLeft("2024"))
   }
 
-  /// Installed fonts take no part: the configuration holds the bundled files only.
+  /// Installed fonts take no part: the configuration holds the bundled files only (Inter
+  /// alone until a text needs a character Inter lacks, then every fallback font too).
   func testTheConfigurationHoldsOnlyTheBundledFonts() throws {
-    _ = try session("return cs.scene { width = 10, height = 10, root = cs.text { text = 'a' } }")
-    let names = FontRegistry.registeredFiles.map { String($0.split(separator: "/").last!) }
-    XCTAssertEqual(names, FontRegistry.bundledFiles)
+    _ = try session("return cs.scene { width = 10, height = 10, root = cs.text { text = '销售' } }")
+    let all = FontRegistry.registeredFiles.map { String($0.split(separator: "/").last!) }
+    XCTAssertEqual(all, FontRegistry.bundledFiles)
+  }
+
+  /// A Latin text is set the same whether the fallback fonts are loaded or not (they are
+  /// loaded at the first text Inter cannot set): an invisible text laid out first, Latin or
+  /// Chinese, leaves the same bytes.
+  func testLatinTextIsTheSameBeforeAndAfterTheFallbacksLoad() throws {
+    var pngs: [Data] = []
+    for (i, first) in ["Revenue", "销售额"].enumerated() {
+      let path = dir + "/latin-\(i).lua"
+      try """
+        return cs.scene { width = 420, height = 160, root = cs.zstack {
+          cs.text { text = "\(first)", size = 30, opacity = 0 },
+          cs.vstack { cs.text { text = "Sales 2024 — Übersicht €1,234.5", size = 22, weight = "bold" },
+                      cs.text { text = "Продажи · Πωλήσεις · ‘quotes’ № 7", size = 14 } } } }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+      let out = dir + "/latin-\(i).png"
+      let (status, printed) = try run([path, "-o", out])
+      XCTAssertEqual(status, 0, printed)
+      pngs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    XCTAssertEqual(pngs[0], pngs[1])
   }
 }
