@@ -60,7 +60,7 @@ let package = Package(
       dependencies: ["Platform", "LuaKit", "ChartSceneLua", "Drawing", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
     .executableTarget(
       name: "chartscene",
-      dependencies: ["Platform", "ChartSceneHost", "ChartSceneLua", "Encoding", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["Platform", "ChartSceneHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
     // Stamps the build with its version and commit (scripts/build-info).
     .plugin(name: "BuildInfo", capability: .buildTool()),

@@ -1,4 +1,6 @@
+import Encoding
 import Glibc
+import Platform
 
 /// `--shard I/N`: the I-th (from 1) of N balanced, contiguous parts of a list of frames or
 /// of batch jobs, so N workers that each run one part cover everything once, in order.
@@ -90,4 +92,35 @@ extension Shard {
 
   /// "I/N".
   public var text: String { "\(index)/\(count)" }
+}
+
+extension Shard {
+  /// The frames of this shard of `session`'s animation written to `output`: balanced ranges
+  /// of frames for a PNG sequence; for an MP4, balanced ranges of whole keyframe intervals,
+  /// so that every segment starts on a keyframe at the same frame as in a one-process
+  /// render. Empty when N exceeds the parts (frames of a sequence, keyframe intervals of an MP4).
+  public func frames(of session: Session, output: String) throws(HostError) -> Range<Int> {
+    let clock = session.simulation.clock
+    let total = clock.frameCount
+    if AnimationJob.isSequence(output) { return range(of: total) }
+    guard Paths.fileExtension(of: output) == "mp4" else {
+      throw HostError.usage("--shard needs an .mp4 or a PNG sequence like NAME-%04d.png, not '\(output)'")
+    }
+    return frames(of: total, keyframeInterval: FFmpegEncoder.keyframeInterval(fps: clock.fps))
+  }
+
+  /// The metadata an MP4 segment carries so that `concat` can check a set: who it is
+  /// (`chartscene_shard` I/N), its frames (`chartscene_frames` A-B of the scene, or `none`),
+  /// and the hash of the scene and options all shards must share (`chartscene_render`,
+  /// `render`). A scene with sound or captions adds `chartscene_media`: what `concat` adds
+  /// to the joined video (the segments are silent).
+  public func metadata(frames: Range<Int>, session: Session, render: String) -> [(String, String)] {
+    var tags = [("chartscene_shard", text),
+                ("chartscene_frames", frames.isEmpty ? "none" : "\(frames.lowerBound)-\(frames.upperBound - 1)"),
+                ("chartscene_render", render)]
+    let clock = session.simulation.clock
+    let media = MediaTrack(session.scene.narration, start: 0, duration: Double(clock.frameCount) / clock.fps)
+    if !media.isEmpty { tags.append(("chartscene_media", media.json)) }
+    return tags
+  }
 }

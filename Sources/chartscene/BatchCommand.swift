@@ -2,7 +2,6 @@ import Platform
 import ArgumentParser
 import ChartSceneHost
 import Dispatch
-import Encoding
 import Glibc
 import Synchronization
 

@@ -1,8 +1,6 @@
 import Platform
 import ArgumentParser
 import ChartSceneHost
-import ChartSceneLua
-import Encoding
 import Glibc
 
 /// `chartscene SCRIPT.lua ...` (the default) and `chartscene preset ...`.
@@ -19,7 +17,7 @@ struct ChartSceneCommand: ParsableCommand {
 
 extension ChartSceneCommand {
   /// `chartscene --version`: the version and the commit the binary was built from.
-  static var versionLine: String { "chartscene \(BuildInfo.version) (commit \(BuildInfo.commit))" }
+  static var versionLine: String { BuildStamp.versionLine }
 }
 
 /// `chartscene SCRIPT.lua [-o OUT] [--at T] [--size WxH] [--scale S] [--theme day|night] [--preset P] [--inspect]`
@@ -168,8 +166,10 @@ struct Render: ParsableCommand {
       job.metadata = [("comment", ChartSceneCommand.versionLine)]
       job.subtitleFile = name != "-"
       if let s = try resolvedShard() {
-        let range = try shardFrames(s, session: session, output: out)
-        if !AnimationJob.isSequence(out) { job.metadata += shardMetadata(s, frames: range, session: session) }
+        let range = try s.frames(of: session, output: out)
+        if !AnimationJob.isSequence(out) {
+          job.metadata += s.metadata(frames: range, session: session, render: session.fingerprint(scale: scale, preset: scene.preset, args: overrides().args))
+        }
         job.silent = true
         // More shards than parts: this one has no frames. An MP4 segment is still written
         // (no stream, only its metadata) so that concat sees a full set; a PNG sequence

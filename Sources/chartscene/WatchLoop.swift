@@ -1,5 +1,4 @@
 import ChartSceneHost
-import ChartSceneLua
 import Glibc
 import Platform
 
