@@ -82,10 +82,14 @@ public final class Session {
   /// The script's text as it was loaded (what `--shard` segments hash to tell renders apart).
   public let scriptBytes: [UInt8]
 
+  /// What the command line set over the script (a render's fingerprint includes it).
+  public let overrides: Overrides
+
   /// Loads the script at `scriptPath`, or, given `source`, that text under the name `scriptPath`
   /// (the script read from standard input, whose folder is the current one).
   public init(scriptPath: String, source: [UInt8]? = nil, overrides: Overrides = Overrides(), quiet: Bool = false, files: ((FileLog) -> Void)? = nil) throws(HostError) {
     self.scriptPath = scriptPath
+    self.overrides = overrides
     fromStandardInput = source != nil
     let loadStart = StageTiming.cpuNow()
     let bytes: [UInt8]

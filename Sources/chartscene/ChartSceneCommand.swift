@@ -156,33 +156,16 @@ struct Render: ParsableCommand {
 
   /// Renders to the file `out`, whose extension picks the format.
   func render(_ session: Session, to out: String, progress: Bool, shownAs name: String? = nil) throws {
-    if RenderJob.isAnimated(out) {
-      if session.scene.duration <= 0 && !quiet {
-        Session.printError("warning: the scene is a still (duration 0): '\(out)' holds its one frame (give cs.scene a duration to animate it)".replacing("'\(out)'", with: "'\(name ?? out)'"))
-      }
-      guard at == nil else { throw HostError.usage("--at picks one frame of a still output (.png, .svg, .pdf); use --frames for '\(out)'") }
-      var job = AnimationJob(output: out, frames: frameRange, scale: scale, progress: progress)
-      // Which chartscene wrote it, in the containers that hold metadata (MP4, WebM).
-      job.metadata = [("comment", ChartSceneCommand.versionLine)]
-      job.subtitleFile = name != "-"
-      if let s = try resolvedShard() {
-        let range = try s.frames(of: session, output: out)
-        if !AnimationJob.isSequence(out) {
-          job.metadata += s.metadata(frames: range, session: session, render: session.fingerprint(scale: scale, preset: scene.preset, args: overrides().args))
-        }
-        job.silent = true
-        // More shards than parts: this one has no frames. An MP4 segment is still written
-        // (no stream, only its metadata) so that concat sees a full set; a PNG sequence
-        // gets nothing.
-        guard !range.isEmpty else { try job.runEmpty(session); return }
-        job.frames = range.lowerBound...(range.upperBound - 1)
-      }
-      try job.run(session)
-    } else {
-      guard shard == nil else { throw HostError.usage("--shard needs an animated output (.mp4 or NAME-%04d.png), not '\(out)'") }
-      guard frames == nil else { throw HostError.usage("--frames needs an animated output (.mp4, .webm, .gif, .webp, .apng or NAME-%04d.png), not '\(out)'") }
-      try RenderJob(output: out, time: at ?? 0, scale: scale, maxOutput: (try? RenderRequest.maxOutput(maxOutput)) ?? RenderJob.defaultMaxOutput).run(session)
-    }
+    var request = OutputRequest(output: out)
+    request.at = at
+    request.frames = frameRange
+    request.scale = scale
+    request.shard = try resolvedShard()
+    request.maxOutput = (try? RenderRequest.maxOutput(maxOutput)) ?? RenderJob.defaultMaxOutput
+    request.progress = progress
+    request.quiet = quiet
+    request.shownAs = name
+    try request.write(session)
   }
 
   func defaultOutput(for script: String, animated: Bool) -> String {
