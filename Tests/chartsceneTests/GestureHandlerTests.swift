@@ -128,4 +128,37 @@ final class GestureHandlerTests: FolderCase {
     try write("t.lua", "return cs.scene{ width = 200, height = 200, root = cs.chart{ data = cs.data.sample()[1], on = 'tap' } }")
     try fails(["t.lua"], "t.lua:1: bad field 'on' in cs.chart (table of handlers expected, got string)")
   }
+
+  /// `indicator = false` allows no crosshair: a tap or a drag on the plot shows none, and
+  /// the stack around the chart gets the tap (the chart does not take it).
+  func testAChartWithoutIndicatorTakesNoPlotTap() throws {
+    try write("n.lua", show + """
+      local s = cs.data.sample()[1]
+      return cs.scene{ width = 400, height = 600, duration = 2, fps = 30,
+        root = cs.vstack{ id = "stack", padding = 20, on = { tap = show },
+          cs.chart{ id = "c", data = s, indicator = false },
+          cs.chart{ id = "d", data = cs.data.sample()[2] },
+        },
+        timeline = {
+          cs.tap{ at = 0.2, target = "c.plot" },
+          cs.tap{ at = 0.6, target = "d.plot" },
+        } }
+      """)
+    let r = try run(["n.lua", "--inspect", "--at", "1.5"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let taps = lines(r).filter { $0.hasPrefix("tap") }
+    XCTAssertEqual(taps.count, 1, r.stderr)
+    XCTAssertTrue(taps.first?.hasPrefix("tap stack") == true && taps.first?.contains("child=1") == true, r.stderr)
+    let scene = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+    func node(_ n: Any?, _ id: String) -> [String: Any]? {
+      guard let d = n as? [String: Any] else { return nil }
+      if d["id"] as? String == id { return d }
+      for c in (d["children"] as? [Any]) ?? [] { if let f = node(c, id) { return f } }
+      return nil
+    }
+    let root = scene?["root"]
+    XCTAssertNotNil(node(root, "c"), r.stdout.prefix(300).description)
+    XCTAssertTrue(node(root, "c")?["indicator"] is NSNull, "\(node(root, "c")?["indicator"] ?? "missing")")
+    XCTAssertNotNil(node(root, "d")?["indicator"] as? [String: Any], "the other chart's plot still takes its tap")
+  }
 }

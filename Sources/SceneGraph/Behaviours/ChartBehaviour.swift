@@ -48,7 +48,9 @@ final class ChartGrab: Grab {
       if w.contains(q) { return .window }
       return q.x < w.minX ? .left : .right
     }
-    if parts.plot.contains(q) { return .plot }
+    // `indicator = false` allows no crosshair: the plot takes no press, which goes to the
+    // views around the chart (a card opened full size always has one).
+    if parts.plot.contains(q), spec.indicator { return .plot }
     return nil
   }
 
@@ -110,7 +112,6 @@ final class ChartGrab: Grab {
       let w = p.window(set, at: now)
       let f = w.lo + max(0, min(1, (q.x - plot.x) / plot.width)) * w.width
       let k = set.nearestIndex(toTime: set.time(atFraction: f))
-      spec.indicator = true
       spec.indicatorAt = set.fraction(atTime: set.xs[k])
       node.kind = full ? .card(spec) : .chart(spec)
     case (.legend(let id), .tap):
