@@ -2,14 +2,24 @@ import ChartModel
 import Drawing
 import SceneGraph
 
-/// `chartscene lint` on a chart's annotations: a label cut by the plot's edge, or covering
-/// another annotation's label, the poster or an axis label.
+/// `chartscene lint` on a chart's annotations: a label with no room (left out), cut by the
+/// plot's edge, or covering another annotation's label, the poster or an axis label.
 extension Lint {
   func checkAnnotations(_ spec: ChartSpec, node n: Node, parts: ChartParts, snap: ChartSnapshot, axes: ChartAxes, opacity: Double,
                         time t: Double, name: String, into out: inout [String]) {
     guard !spec.annotations.isEmpty else { return }
     let placed = Inspector.placedAnnotations(n, spec, parts: parts, snap: snap, axes: axes, measurer: session.text, time: t)
-    let shown = placed.filter { $0.alpha * opacity > Lint.visibleAlpha && $0.label != nil }
+    // A label with no room is left out (placement keeps it off the plot's edge, the poster,
+    // the axis labels and the other labels): the reader sees a mark without its text.
+    // (Marks fading in or out, entering or leaving the plot, are not counted: their labels
+    // give way; nor is a plot under 120 px tall, thumbnail-sized, where labels show only
+    // where they fit.)
+    for a in placed where parts.plot.height >= 120 && a.alpha * opacity >= 0.9 && a.label == nil && !a.text.isEmpty {
+      // A band cut by the plot's edge (entering or leaving) shows its label once it fits.
+      if let (x0, x1) = a.span, x0 <= parts.plot.minX + 0.5 || x1 >= parts.plot.maxX - 0.5 { continue }
+      out.append("\(name): annotation '\(Lint.quoted(a.text))' has no room for its label (it is not drawn): shorten it, or give the chart more room")
+    }
+    let shown = placed.filter { $0.alpha * $0.labelAlpha * opacity > Lint.visibleAlpha && $0.label != nil }
     for a in shown {
       guard let box = a.label else { continue }
       if !Lint.contains(parts.plot.inset(by: -Lint.tolerance), box) {

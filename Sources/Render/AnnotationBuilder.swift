@@ -8,7 +8,9 @@ import SceneGraph
 extension ChartBuilder {
   mutating func annotations(_ placed: [PlacedAnnotation], plot: Rect) {
     guard placed.contains(where: { $0.alpha > 0.001 }) else { return }
-    items.append(.pushClip(.rect(plot)))
+    // Clipped to the plot and a note marker's width around it (a note on the newest point
+    // or a peak at the axis's top shows its whole ring).
+    items.append(.pushClip(.rect(plot.inset(by: -(Annotation.markerRadius + 2)))))
     for a in placed where a.alpha > 0.001 {
       let alpha = a.alpha
       switch a.kind {
@@ -30,6 +32,7 @@ extension ChartBuilder {
         items.append(.path(.circle(p, Annotation.markerRadius), .stroke(a.color.multipliedAlpha(alpha), width: 2.5)))
       }
       if let box = a.label {
+        let alpha = alpha * a.labelAlpha
         items.append(.path(.rect(box, radius: 5), .fill(theme.posterBackground.multipliedAlpha(0.92 * alpha))))
         items.append(.path(.rect(box.inset(by: 0.5), radius: 5), .stroke((a.kind == "note" ? a.color : theme.posterBorder).multipliedAlpha(alpha), width: 1)))
         items.append(.text(TextRun(a.text, font: Annotation.font, color: theme.text.multipliedAlpha(alpha),

@@ -51,6 +51,9 @@ public struct PlacedAnnotation: Sendable {
   public var label: Rect?
   /// 0 to 1: faded by appear/disappear and near the plot's edges.
   public var alpha: Double
+  /// 0 to 1, times `alpha` for the label: a band's label fades in as the band's visible part
+  /// grows past it (no pop as a band enters the plot).
+  public var labelAlpha = 1.0
   public var color: Color
   /// The plot, to clip to.
   public var plot: Rect
@@ -80,8 +83,10 @@ public enum AnnotationLayout {
       if let e = a.disappear { f *= clamp((e - t) / Annotation.fade) }
       return f
     }
-    func edgeX(_ x: Double) -> Double { clamp(min(x - plot.minX, plot.maxX - x) / Annotation.edgeFade) }
-    func edgeY(_ y: Double) -> Double { clamp(min(y - plot.minY, plot.maxY - y) / Annotation.edgeFade) }
+    // A mark in the plot (its edges included: the newest point, a peak at the axis's top) is
+    // in full view; one leaving it fades out over `edgeFade` px past the edge.
+    func edgeX(_ x: Double) -> Double { clamp(1 + min(x - plot.minX, plot.maxX - x) / Annotation.edgeFade) }
+    func edgeY(_ y: Double) -> Double { clamp(1 + min(y - plot.minY, plot.maxY - y) / Annotation.edgeFade) }
     // Markers first, so no label covers another note's point.
     var notes: [(Int, Point)] = []
     for (k, a) in spec.annotations.enumerated() {
@@ -91,6 +96,9 @@ public enum AnnotationLayout {
         taken.append(Rect(p.x - r, p.y - r, 2 * r, 2 * r))
       }
     }
+    // The label each mark wants: candidates in order of preference, and for a band cut by
+    // the plot's edge the visible part it must lie in.
+    var wanted: [(Int, [Rect], (Double, Double)?)] = []
     for (k, a) in spec.annotations.enumerated() {
       let base = timeFade(a)
       let size = a.text.isEmpty ? Size.zero : measurer.measure(a.text, font: Annotation.font)
@@ -110,8 +118,12 @@ public enum AnnotationLayout {
             Rect(p.x - box.width / 2, p.y + gap, box.width, box.height),  // below
             Rect(p.x + gap, p.y - box.height / 2, box.width, box.height),  // right
             Rect(p.x - gap - box.width, p.y - box.height / 2, box.width, box.height),  // left
+            Rect(p.x + gap, p.y + gap, box.width, box.height),  // below right
+            Rect(p.x - gap - box.width, p.y + gap, box.width, box.height),  // below left
+            Rect(p.x - box.width / 2, p.y + gap + box.height + 4, box.width, box.height),  // further below
+            Rect(p.x - gap - box.width, p.y + gap + box.height + 4, box.width, box.height),  // further below left
           ]
-          placed.label = best(candidates, in: plot, avoiding: taken)
+          wanted.append((out.count, candidates, nil))
         }
       case .band(let from, let to):
         let x0 = max(plot.minX, min(g.x(from), g.x(to))), x1 = min(plot.maxX, max(g.x(from), g.x(to)))
@@ -120,10 +132,23 @@ public enum AnnotationLayout {
                                   alpha: base * clamp((x1 - x0) / Annotation.edgeFade), color: color, plot: plot)
         if !a.text.isEmpty, x1 > x0 {
           let y = plot.minY + 4
+          let low = plot.maxY - 4 - box.height
           let candidates = [Rect(x0 + 4, y, box.width, box.height), Rect(x1 - 4 - box.width, y, box.width, box.height),
-                            Rect(x0 + 4, y + box.height + 4, box.width, box.height)]
-          // A band's label shows only while it fits in the band's visible part.
-          placed.label = best(candidates, in: plot, avoiding: taken).flatMap { $0.minX >= x0 && $0.maxX <= x1 ? $0 : nil }
+                            Rect(x0 + 4, y + box.height + 4, box.width, box.height), Rect(x1 - 4 - box.width, y + box.height + 4, box.width, box.height),
+                            Rect(x0 + 4, low, box.width, box.height), Rect(x1 - 4 - box.width, low, box.width, box.height),
+                            Rect(x0 + 4, plot.midY - box.height / 2, box.width, box.height),
+                            Rect(x1 - 4 - box.width, plot.midY - box.height / 2, box.width, box.height)]
+          // The label sits inside the band's visible part, fading in as that part grows past
+          // it (a band entering the plot). A band wholly in the plot but narrower than its
+          // label has it start at the band and run past its end, fading near the plot's edges.
+          let rawX0 = min(g.x(from), g.x(to)), rawX1 = max(g.x(from), g.x(to))
+          if x1 - x0 >= box.width + 8 || rawX0 < plot.minX || rawX1 > plot.maxX {
+            wanted.append((out.count, candidates, (x0, x1)))
+            placed.labelAlpha = clamp((x1 - x0 - box.width - 8) / Annotation.edgeFade)
+          } else {
+            wanted.append((out.count, candidates, nil))
+            placed.labelAlpha = clamp(min(x0 - plot.minX, plot.maxX - x1) / Annotation.edgeFade)
+          }
         }
       case .rule(let value, let at):
         let color = a.color?.resolve(theme) ?? theme.secondaryText
@@ -131,27 +156,46 @@ public enum AnnotationLayout {
           let y = g.y(v)
           placed = PlacedAnnotation(kind: "rule", text: a.text, point: Point(plot.minX, y), alpha: base * edgeY(y), color: color, plot: plot, horizontal: true)
           if !a.text.isEmpty {
-            // Left, past the Y labels (the newest data is at the right), else right, else below.
+            // Left, past the Y labels (the newest data is at the right), else right, else below,
+            // else in the middle.
             let candidates = [Rect(plot.minX + 48, y - 2 - box.height, box.width, box.height),
                               Rect(plot.maxX - 4 - box.width, y - 2 - box.height, box.width, box.height),
                               Rect(plot.minX + 48, y + 2, box.width, box.height),
-                              Rect(plot.maxX - 4 - box.width, y + 2, box.width, box.height)]
-            placed.label = best(candidates, in: plot, avoiding: taken)
+                              Rect(plot.maxX - 4 - box.width, y + 2, box.width, box.height),
+                              Rect(plot.midX - box.width / 2, y - 2 - box.height, box.width, box.height),
+                              Rect(plot.midX - box.width / 2, y + 2, box.width, box.height)]
+            wanted.append((out.count, candidates, nil))
           }
         } else {
           let x = g.x(at ?? 0)
           placed = PlacedAnnotation(kind: "rule", text: a.text, point: Point(x, plot.minY), alpha: base * edgeX(x), color: color, plot: plot)
           if !a.text.isEmpty {
             let y = plot.minY + 4
+            let low = plot.maxY - 4 - box.height
             let candidates = [Rect(x + 4, y, box.width, box.height), Rect(x - 4 - box.width, y, box.width, box.height),
-                              Rect(x + 4, y + box.height + 4, box.width, box.height)]
-            placed.label = best(candidates, in: plot, avoiding: taken)
+                              Rect(x + 4, y + box.height + 4, box.width, box.height), Rect(x - 4 - box.width, y + box.height + 4, box.width, box.height),
+                              Rect(x + 4, low, box.width, box.height), Rect(x - 4 - box.width, low, box.width, box.height)]
+            wanted.append((out.count, candidates, nil))
           }
         }
       }
-      if placed.alpha <= 0.001 { placed.label = nil }
-      if let l = placed.label { taken.append(l) }
       out.append(placed)
+    }
+    // Labels are placed the most visible first, so one fading out at the plot's edge gives
+    // way to one in full view; among equals notes, then rules, then bands (whose labels can
+    // sit anywhere along them), in the script's order; an invisible mark takes no room.
+    func rank(_ k: String) -> Int { k == "note" ? 0 : k == "rule" ? 1 : 2 }
+    let order = wanted.sorted { a, b in
+      let (pa, pb) = (out[a.0], out[b.0])
+      if pa.alpha != pb.alpha { return pa.alpha > pb.alpha }
+      if rank(pa.kind) != rank(pb.kind) { return rank(pa.kind) < rank(pb.kind) }
+      return a.0 < b.0
+    }
+    for (i, candidates, within) in order where out[i].alpha > 0.001 {
+      var label = best(candidates, in: plot, avoiding: taken)
+      if let (x0, x1) = within, let l = label, l.minX < x0 || l.maxX > x1 { label = nil }
+      out[i].label = label
+      if let label { taken.append(label) }
     }
     return out
   }
@@ -174,11 +218,18 @@ public enum AnnotationLayout {
 
   /// The first candidate inside the plot that touches nothing taken; nil when every one
   /// would leave the plot or cover something (the label is left out, the mark stays).
+  /// The first candidate inside the plot that covers nothing taken; else the first one that
+  /// does once slid into the plot (a note at the plot's corner keeps its label beside it,
+  /// not dropped); nil when none can.
   static func best(_ candidates: [Rect], in plot: Rect, avoiding taken: [Rect]) -> Rect? {
-    candidates.first { r in
+    func fits(_ r: Rect) -> Bool {
       r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 && r.minY >= plot.minY - 0.01 && r.maxY <= plot.maxY + 0.01
         && !taken.contains { $0.intersects(r) }
     }
+    func slid(_ r: Rect) -> Rect {
+      Rect(max(plot.minX, min(plot.maxX - r.width, r.minX)), max(plot.minY, min(plot.maxY - r.height, r.minY)), r.width, r.height)
+    }
+    return candidates.first(where: fits) ?? candidates.lazy.map(slid).first(where: fits)
   }
 
   static func clamp(_ x: Double) -> Double { x.isNaN ? 0 : max(0, min(1, x)) }

@@ -16,6 +16,7 @@ extension Inspector {
       if let (x0, x1) = a.span { f.append(("span", .array([.pixels(x0), .pixels(x1)]))) }
       f.append(("frame", a.label.map { rect($0) } ?? .null))
       f.append(("alpha", .number((a.alpha * 1000).rounded() / 1000)))
+      f.append(("labelAlpha", .number((a.labelAlpha * 1000).rounded() / 1000)))
       return .object(f)
     })
   }

@@ -176,7 +176,8 @@ final class AnnotationTests: FolderCase {
   }
 
   /// Labels that cannot be placed without covering each other are left out (the marks stay),
-  /// so lint finds nothing.
+  /// and lint names each one left out; a note at the plot's corner keeps its label, slid
+  /// inside the plot.
   func testCrowdedLabelsAreLeftOutAndLintChecksThem() throws {
     try write("l.lua", """
       local set = cs.data.sample()[1]
@@ -198,7 +199,32 @@ final class AnnotationTests: FolderCase {
       }
     }
     let lint = try run(["lint", "l.lua"])
-    XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
+    XCTAssertEqual(lint.status, 1, lint.stdout + lint.stderr)
+    let missing = marks.filter { $0["frame"] is NSNull }.compactMap { $0["text"] as? String }
+    XCTAssertFalse(missing.isEmpty)
+    let said = lint.stdout + lint.stderr
+    for text in missing {
+      XCTAssertTrue(said.contains("chart 'c': annotation '\(text)' has no room for its label (it is not drawn)"), said)
+    }
+    XCTAssertEqual(said.split(separator: "\n").filter { $0.contains("has no room") }.count, missing.count, said)
+
+    // At the plot's top right corner (the last point, the axis's top): above, right and
+    // below-centred all leave the plot; the label slides in beside the point.
+    try write("corner.lua", """
+      local set = cs.data.series { x = { 1546300800000, 1546387200000, 1546473600000 }, lines = {
+        { id = "a", name = "A", color = "#3497ED", values = { 10, 20, 100 } } } }
+      return cs.scene { width = 400, height = 300,
+        root = cs.chart { id = "c", data = set, minimap = false, legend = false, annotations = {
+          cs.note { at = 1546473600000, line = "a", text = "The newest, highest" } } } }
+      """)
+    let (corner, _) = try chart("corner.lua", "c", at: 0)
+    let note = try XCTUnwrap((corner["annotations"] as? [[String: Any]])?.first)
+    let frame = try XCTUnwrap(note["frame"] as? [Double], "the corner note has a label")
+    let plot = try XCTUnwrap((corner["parts"] as? [String: Any])?["plot"] as? [Double])
+    XCTAssertGreaterThanOrEqual(frame[0], plot[0] - 0.01)
+    XCTAssertLessThanOrEqual(frame[0] + frame[2], plot[0] + plot[2] + 0.01)
+    XCTAssertGreaterThanOrEqual(frame[1], plot[1] - 0.01)
+    XCTAssertEqual(try run(["lint", "corner.lua"]).status, 0)
   }
 
   /// cs.follow keeps the window's right edge on the newest data: from the window's width to
