@@ -77,16 +77,18 @@ public struct ChartParts: Sendable, Equatable {
   }
 
   /// Lays out a chart view in `frame`. Parts that do not fit are dropped in this order:
-  /// legend, mini-map, title; the plot keeps at least `minimumPlotHeight`.
+  /// legend, mini-map, title, date labels (then the padding shrinks); the plot keeps at least
+  /// `minimumPlotHeight` where the frame has room for it.
   public static func make(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer, window: TimeWindow? = nil) -> ChartParts {
     let pad = ChartMetrics.sidePadding
-    let inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
+    var inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
     let showTitle = spec.title.map { !$0.isEmpty } ?? false
     var showMinimap = spec.minimap && !card
     var showLegend = spec.legend && !card
     var showTitleNow = showTitle
     let titleHeight = showTitle ? measurer.measure(spec.title ?? "", font: ChartMetrics.titleFont).height.rounded(.up) + 8 : 0
-    let xAxisHeight = spec.xAxis ? ChartMetrics.xAxisHeight : 0
+    var showXAxis = spec.xAxis
+    var xAxisHeight: Double { showXAxis ? ChartMetrics.xAxisHeight : 0 }
     let minimapHeight = min(72, max(32, (frame.height * 0.115).rounded()))
 
     // Chips flow left to right and wrap.
@@ -114,6 +116,14 @@ public struct ChartParts: Sendable, Equatable {
     if plotHeight() < least { showLegend = false }
     if plotHeight() < least { showMinimap = false }
     if plotHeight() < least { showTitleNow = false }
+    // Five charts in 240 px: the date labels, then most of the padding above and below give
+    // way too, so each keeps a plot of at least `minimumPlotHeight` where the chart has room.
+    if plotHeight() < ChartMetrics.minimumPlotHeight { showXAxis = false }
+    if plotHeight() < ChartMetrics.minimumPlotHeight {
+      let room = min(frame.height - 4, ChartMetrics.minimumPlotHeight) - plotHeight()
+      let squeeze = min(room, inner.y - frame.y - 2 + frame.maxY - inner.maxY - 2)
+      if squeeze > 0 { inner = inner.inset(top: -squeeze / 2, bottom: -squeeze / 2) }
+    }
 
     var y = inner.y
     var parts = ChartParts(plot: .zero, legend: [])
@@ -142,7 +152,7 @@ public struct ChartParts: Sendable, Equatable {
       parts.plot = Rect(inner.x + gw, y, inner.width - gw - rw, plotH)
     }
     y += plotH
-    if spec.xAxis {
+    if showXAxis {
       parts.xAxis = Rect(parts.plot.x, y, parts.plot.width, xAxisHeight)
       y += xAxisHeight
     }
