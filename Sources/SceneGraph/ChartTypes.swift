@@ -152,7 +152,7 @@ extension ChartParts {
       let w = measurer.measure(ZoomText.zoomOut, font: ChartMetrics.titleFont).width + 24
       out.append(("zoomOut", Rect(title.x, title.y, min(title.width, w.rounded(.up)), title.height)))
     }
-    if snap.style.yScaled { out.append(("yAxis.right", rightAxisBand(plot: parts.plot))) }
+    if snap.style.yScaled { out.append(("yAxis.right", parts.yGutterRight ?? rightAxisBand(plot: parts.plot))) }
     return out
   }
 }
