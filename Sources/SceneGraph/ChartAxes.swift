@@ -174,9 +174,15 @@ public struct ChartAxes: Sendable {
     let lineAlpha = set.lines.dropFirst().map { snap.alpha[$0.id] ?? 1 }.max() ?? 1
     let outside = spec.yLabels == .outside
     for (scale, setAlpha) in snap.rightTicks {
-      let a = setAlpha * lineAlpha
+      var a = setAlpha * lineAlpha
+      let ticks = scale.ticks
+      // Squeezed labels fade as the left axis's do (with its grid lines).
+      if ticks.count > 1 {
+        let spacing = abs(ChartGeometry.scale(ticks[1], range, into: linesRect) - ChartGeometry.scale(ticks[0], range, into: linesRect))
+        a *= max(0, min(1, (spacing - h - 1) / (h / 2)))
+      }
       guard a > 0.001 else { continue }
-      for v in scale.ticks {
+      for v in ticks {
         let gy = ChartGeometry.scale(v, range, into: linesRect).rounded() + 0.5
         guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
         let text = spec.format.axisNumber(v, step: scale.step)

@@ -77,8 +77,8 @@ public struct ChartParts: Sendable, Equatable {
   }
 
   /// Lays out a chart view in `frame`. Parts that do not fit are dropped in this order:
-  /// legend, mini-map, title, date labels (then the padding shrinks); the plot keeps at least
-  /// `minimumPlotHeight` where the frame has room for it.
+  /// legend, mini-map, title, date labels (then the padding shrinks to 8 px); the plot keeps
+  /// at least `minimumPlotHeight` where the frame has room for it.
   public static func make(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer, window: TimeWindow? = nil) -> ChartParts {
     let pad = ChartMetrics.sidePadding
     var inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
@@ -116,12 +116,13 @@ public struct ChartParts: Sendable, Equatable {
     if plotHeight() < least { showLegend = false }
     if plotHeight() < least { showMinimap = false }
     if plotHeight() < least { showTitleNow = false }
-    // Five charts in 240 px: the date labels, then most of the padding above and below give
-    // way too, so each keeps a plot of at least `minimumPlotHeight` where the chart has room.
+    // Five charts in 240 px: the date labels, then the padding above and below down to 8 px
+    // (half a label, for the labels of the top and bottom lines) give way too, so each
+    // keeps a plot of up to `minimumPlotHeight`.
     if plotHeight() < ChartMetrics.minimumPlotHeight { showXAxis = false }
     if plotHeight() < ChartMetrics.minimumPlotHeight {
-      let room = min(frame.height - 4, ChartMetrics.minimumPlotHeight) - plotHeight()
-      let squeeze = min(room, inner.y - frame.y - 2 + frame.maxY - inner.maxY - 2)
+      let room = ChartMetrics.minimumPlotHeight - plotHeight()
+      let squeeze = min(room, max(0, inner.y - frame.y - 8) + max(0, frame.maxY - inner.maxY - 8))
       if squeeze > 0 { inner = inner.inset(top: -squeeze / 2, bottom: -squeeze / 2) }
     }
 

@@ -227,7 +227,8 @@ final class LabelLegibilityTests: XCTestCase {
     XCTAssertEqual(charts.count, 5)
     for c in charts {
       let plot = frame((c["parts"] as? [String: Any])?["plot"])
-      XCTAssertGreaterThanOrEqual(plot.height, ChartMetrics.minimumPlotHeight, "\(c["id"] ?? "")")
+      // 48 px each: 8 px above and below, 32 px of plot (none before).
+      XCTAssertGreaterThanOrEqual(plot.height, 32, "\(c["id"] ?? "")")
       XCTAssertGreaterThanOrEqual((c["yLabels"] as? [Any])?.count ?? 0, 1)
     }
     XCTAssertEqual(try lint(script, Session.Overrides(width: 320, height: 240)), [])
