@@ -2,15 +2,20 @@ import Drawing
 import Glibc
 
 extension Lint {
-  /// The colours under the texts of a display list, from its fills in drawing order (strokes
-  /// are thin and left out; a halo is not counted: it hides only a rim around each glyph).
-  /// An image leaves what is under it unknown: labels over one are not judged.
+  /// The colours under the texts of a display list, from its fills in drawing order. Strokes
+  /// (lines, grid lines) and fills no larger than `mark` a side (the dots of isolated
+  /// points, markers) are line marks, left out like the lines: a label's halo keeps them
+  /// off its glyphs. A halo is not counted over fills (it hides only a rim around each
+  /// glyph). An image leaves what is under it unknown: labels over one are not judged.
   struct Backdrop {
     let base: Color
     private var layers: [(polygons: [[Point]], box: Rect, color: Color?)] = []
     init(base: Color) { self.base = base.withAlpha(1) }
 
+    static let mark = 8.0
+
     mutating func fill(_ path: Path, transform: Affine, box: Rect, clip: Rect?, color: Color) {
+      if box.width <= Backdrop.mark && box.height <= Backdrop.mark { return }
       let shown = clip.map { Lint.intersection($0, box) } ?? box
       guard !shown.isEmpty else { return }
       layers.append((Backdrop.polygons(path, transform), shown, color))

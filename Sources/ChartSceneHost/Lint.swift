@@ -7,6 +7,8 @@ import SceneGraph
 /// call a mistake: visible texts that overlap, text clipped by its container or the scene,
 /// two equal visible Y labels, a poster outside its plot, a character no font has.
 public struct Lint {
+  /// The least height of a chart's plot (scene px): below it a chart shows no data to read.
+  public static let leastPlotHeight = 20.0
   /// The least contrast of an axis label against what is under it (WCAG AA, normal text).
   public static let minimumContrast = 4.5
   /// A text counts as visible above this opacity.
@@ -91,6 +93,9 @@ public struct Lint {
                          xLevel: presentation.xLevel(n.id, spec.data, at: t))
     let name = "chart '\(Lint.quoted(n.id))'"
     out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs)
+    if parts.plot.height < Lint.leastPlotHeight {
+      out.append("\(name): its plot is \(Int(parts.plot.height.rounded(.down))) px high (at least \(Int(Lint.leastPlotHeight)) show the data; the chart is \(Int(n.contentFrame.height.rounded(.down))) px high)")
+    }
     if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
       out.append("\(name): the poster lies outside its plot")
     }

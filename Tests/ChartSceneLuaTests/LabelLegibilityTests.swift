@@ -232,6 +232,13 @@ final class LabelLegibilityTests: XCTestCase {
       XCTAssertGreaterThanOrEqual((c["yLabels"] as? [Any])?.count ?? 0, 1)
     }
     XCTAssertEqual(try lint(script, Session.Overrides(width: 320, height: 240)), [])
+    // A chart with no room for a plot is a finding.
+    let squeezed = """
+      local cs = require('chartscene')
+      return cs.scene { width = 320, height = 240, root = cs.vstack {
+        cs.chart { id = "tiny", data = cs.data.sample()[1], frame = { height = 30 } }, cs.spacer {} } }
+      """
+    XCTAssertEqual(try lint(squeezed), ["chart 'tiny': its plot is 14 px high (at least 20 show the data; the chart is 30 px high)"])
   }
 
   func testLongTabTitlesEndInAnEllipsis() throws {
