@@ -7,8 +7,8 @@ import SceneGraph
 /// call a mistake: visible texts that overlap, text clipped by its container or the scene,
 /// two equal visible Y labels, a poster outside its plot, a character no font has.
 public struct Lint {
-  /// The least height of a chart's plot (scene px): below it a chart shows no data to read.
-  public static let leastPlotHeight = 20.0
+  /// The least height of a chart's plot (scene px, about a label's): below it a chart shows no data to read.
+  public static let leastPlotHeight = 16.0
   /// The least contrast of an axis label against what is under it (WCAG AA, normal text).
   public static let minimumContrast = 4.5
   /// A text counts as visible above this opacity.

@@ -238,7 +238,7 @@ final class LabelLegibilityTests: XCTestCase {
       return cs.scene { width = 320, height = 240, root = cs.vstack {
         cs.chart { id = "tiny", data = cs.data.sample()[1], frame = { height = 30 } }, cs.spacer {} } }
       """
-    XCTAssertEqual(try lint(squeezed), ["chart 'tiny': its plot is 14 px high (at least 20 show the data; the chart is 30 px high)"])
+    XCTAssertEqual(try lint(squeezed), ["chart 'tiny': its plot is 14 px high (at least 16 show the data; the chart is 30 px high)"])
   }
 
   func testLongTabTitlesEndInAnEllipsis() throws {
