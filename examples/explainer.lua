@@ -44,7 +44,7 @@ followers:setRange(0, 0.25)
 local acts = cs.view {
   id = "acts", kind = "acts", state = { act = 1.0 },
   layout = function(self, w, h)
-    local side, top, bottom = math.min(48.0, w * 0.04), math.min(24.0, h * 0.03), math.min(150.0, h * 0.2)
+    local side, top, bottom = math.min(48.0, w * 0.04), math.min(24.0, h * 0.03), h * 0.2
     for i, c in ipairs(self.children) do
       local d = self.state.act - i
       if d < 0 then d = -d end

@@ -66,6 +66,30 @@ public struct YScale: Sendable, Equatable {
     return best
   }
 
+  /// The tightest nice scale for `range` with exactly `intervals` intervals: the second axis
+  /// of a two-axis chart, whose lines must fall on the first axis's grid lines.
+  public static func nice(for range: ValueRange, intervals n: Int) -> YScale {
+    var lo = range.min, hi = range.max
+    guard n >= 1, n <= 1000, lo.isFinite, hi.isFinite, (hi - lo).isFinite else { return nice(for: range, maxIntervals: max(1, n)) }
+    if hi - lo <= max(abs(hi), abs(lo)) * 1e-9 || hi - lo < 1e-200 {
+      let pad = abs(lo) < 1e-200 ? 1 : abs(lo) * 0.1
+      lo -= pad; hi += pad
+    }
+    let span = hi - lo
+    let exp = Int((log10(span / Double(n))).rounded(.down))
+    var best: YScale? = nil
+    for e in (exp - 1)...(exp + 2) {
+      let p = pow10(e)
+      for (m, _) in multipliers {
+        let step = m * p
+        let tlo = (lo / step).rounded(.down) * step
+        guard tlo + Double(n) * step >= hi - span * 1e-9 else { continue }
+        if best == nil || step < best!.step { best = YScale(lo: tlo, hi: tlo + Double(n) * step, step: step) }
+      }
+    }
+    return best ?? YScale(lo: lo, hi: hi, step: span / Double(n))
+  }
+
   /// Step multipliers with a small preference for the roundest ones.
   /// Steps of 1, 2, 2.5 and 5 × 10ⁿ only (d3's and matplotlib's MaxNLocator habit), so the
   /// labels count in steps a reader can follow.

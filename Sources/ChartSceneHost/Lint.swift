@@ -7,6 +7,10 @@ import SceneGraph
 /// call a mistake: visible texts that overlap, text clipped by its container or the scene,
 /// two equal visible Y labels, a poster outside its plot, a character no font has.
 public struct Lint {
+  /// The least height of a chart's plot (scene px, about a label's): below it a chart shows no data to read.
+  public static let leastPlotHeight = 16.0
+  /// The least contrast of an axis label against what is under it (WCAG AA, normal text).
+  public static let minimumContrast = 4.5
   /// A text counts as visible above this opacity.
   public static let visibleAlpha = 0.1
   /// Overlaps and clipping smaller than this (scene px) are ignored (antialiasing, rounding).
@@ -88,24 +92,56 @@ public struct Lint {
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
                          xLevel: presentation.xLevel(n.id, spec.data, at: t))
     let name = "chart '\(Lint.quoted(n.id))'"
-    let visible = (axes.xLabels + axes.yLabels).filter { $0.alpha * opacity > Lint.visibleAlpha }
+    out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs)
+    if parts.plot.height < Lint.leastPlotHeight {
+      out.append("\(name): its plot is \(Int(parts.plot.height.rounded(.down))) px high (at least \(Int(Lint.leastPlotHeight)) show the data; the chart is \(Int(n.contentFrame.height.rounded(.down))) px high)")
+    }
+    if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
+      out.append("\(name): the poster lies outside its plot")
+    }
+    checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)
+  }
+
+  /// What is wrong with a chart's axis labels as `ChartAxes` placed them: labels that
+  /// overlap, two equal Y labels, a label out of the chart, a label outside its gutter (with
+  /// `yLabels = "outside"`, the `%` of a percentage chart included), a right-axis label
+  /// that is not on a grid line of a two-axis chart at rest. `pairs` gets the overlapping
+  /// pairs (the display-list check names them once).
+  public static func labelFindings(name: String, spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, axes: ChartAxes, frame: Rect,
+                                   opacity: Double, pairs: inout Set<String>) -> [String] {
+    var out: [String] = []
+    let shows = { (l: DrawnLabel) in l.alpha * opacity > Lint.visibleAlpha }
+    let visible = (axes.xLabels + axes.yLabels + axes.rightLabels).filter(shows)
     for a in 0..<visible.count {
       for b in (a + 1)..<max(a + 1, visible.count) where Lint.overlap(visible[a].frame, visible[b].frame) {
         out.append("\(name): labels '\(visible[a].text)' and '\(visible[b].text)' overlap")
         pairs.insert(visible[a].text + "\u{0}" + visible[b].text)
       }
     }
-    let ys = axes.yLabels.filter { $0.alpha * opacity > Lint.visibleAlpha }
-    var texts = Set<String>()
-    for l in ys where !texts.insert(l.text).inserted { out.append("\(name): two Y labels read '\(l.text)'") }
-    let frame = n.contentFrame
+    for side in [axes.yLabels, axes.rightLabels] {
+      var texts = Set<String>()
+      for l in side.filter(shows) where !texts.insert(l.text).inserted { out.append("\(name): two Y labels read '\(l.text)'") }
+    }
     for l in visible where !Lint.contains(frame.inset(by: -1), l.frame) {
       out.append("\(name): label '\(l.text)' spills out of the chart")
     }
-    if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
-      out.append("\(name): the poster lies outside its plot")
+    if spec.yLabels == .outside {
+      for (labels, gutter) in [(axes.yLabels, parts.yGutter), (axes.rightLabels, parts.yGutterRight)] {
+        guard let gutter else { continue }
+        for l in labels where shows(l) && !Lint.contains(Rect(gutter.x, frame.y, gutter.width, frame.height), l.frame) {
+          out.append("\(name): Y label '\(l.text)' does not fit its gutter (it reaches into the plot)")
+        }
+      }
     }
-    checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)
+    // At rest (one tick set on each side), every right label is on a grid line.
+    if snap.ticks.count == 1, snap.rightTicks.count == 1 {
+      for (l, y) in zip(axes.rightLabels, axes.rightLines) where shows(l) {
+        if !axes.grid.contains(where: { abs($0.y - y) < 1 && $0.alpha * opacity > Lint.visibleAlpha }) {
+          out.append("\(name): right label '\(l.text)' is not on a grid line")
+        }
+      }
+    }
+    return out
   }
 
   // MARK: - Display list
@@ -129,6 +165,7 @@ public struct Lint {
     var covers: [(order: Int, rect: Rect, alpha: Double)] = []
     var order = 0
     var groups: [Double] = [1]
+    var backdrop = Backdrop(base: list.background)
     func walk(_ items: [DisplayItem]) {
       for item in items {
         switch item {
@@ -151,7 +188,10 @@ public struct Lint {
             let box = transforms.last!.apply(b)
             covers.append((order, visibleArea.last!.map { Lint.intersection($0, box) } ?? box, min(1, a)))
             order += 1
+            backdrop.fill(path, transform: transforms.last!, box: box, clip: visibleArea.last!, color: color.multipliedAlpha(groups.last!))
           }
+        case .image(_, let rect, _):
+          backdrop.unknown(transforms.last!.apply(rect), clip: visibleArea.last!)
         case .cached(_, _, let inner): walk(inner)
         case .layer: break  // turned in 3D: not checked
         case .text(let run):
@@ -165,6 +205,12 @@ public struct Lint {
           let ink = r.inset(top: r.height * 0.15, left: 0, bottom: r.height * 0.15, right: 0)
           let shown = visibleArea.last!.map { Lint.intersection($0, ink) } ?? ink
           if !shown.isEmpty { texts.append((order, run.text, shown, alpha)); order += 1 }
+          // A label at rest reads at WCAG AA (4.5:1) against what is under it.
+          if run.isLabel, alpha >= 0.99, !shown.isEmpty, let ratio = backdrop.contrast(of: run.color.multipliedAlpha(groups.last!), over: shown),
+             ratio < Lint.minimumContrast - 0.005 {
+            let r = (ratio * 10).rounded(.down) / 10
+            if out.count < Lint.perFrame { out.append("label '\(Lint.quoted(run.text))' has contrast \(r):1 against what is under it (at least \(Lint.minimumContrast):1 needed)") } else { more += 1 }
+          }
           if let c = clips.last!, !c.isEmpty, c.intersects(ink), Lint.horizontallyClipped(ink, by: c) || Lint.verticallyClipped(ink, by: c) {
             if out.count < Lint.perFrame { out.append("text '\(Lint.quoted(run.text))' is clipped by its container") } else { more += 1 }
           } else if !scrolled.last!, transforms.count == 1, !Lint.contains(scene, ink), scene.intersects(ink) {

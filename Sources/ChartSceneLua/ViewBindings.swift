@@ -195,7 +195,7 @@ enum ViewBindings {
     spec.yAxis = try o.bool("yAxis") ?? true
     if let place = try o.string("yLabels") {
       guard let v = YLabelPlacement(rawValue: place) else { throw LuaError("bad field 'yLabels' in cs.\(name) (expected 'inside' or 'outside', got '\(place)')") }
-      spec.yLabels = v
+      spec.yLabelsAsked = v
     }
     if let w = try o.number("lineWidth") {
       guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }

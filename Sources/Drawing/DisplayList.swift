@@ -28,8 +28,10 @@ public struct TextRun: Sendable, Equatable {
   public var align: TextAlign
   /// A soft outline in this colour under the glyphs, so labels stay legible over lines.
   public var halo: Color?
-  public init(_ text: String, font: Font, color: Color, origin: Point, align: TextAlign = .left, halo: Color? = nil) {
-    self.text = text; self.font = font; self.color = color; self.origin = origin; self.align = align; self.halo = halo
+  /// A chart's axis label: `chartscene lint` checks its contrast against what is under it.
+  public var isLabel: Bool
+  public init(_ text: String, font: Font, color: Color, origin: Point, align: TextAlign = .left, halo: Color? = nil, isLabel: Bool = false) {
+    self.text = text; self.font = font; self.color = color; self.origin = origin; self.align = align; self.halo = halo; self.isLabel = isLabel
   }
 }
 

@@ -39,14 +39,21 @@ extension ChartBuilder {
   /// X and Y labels as `ChartAxes` placed them; Y labels inside the plot get a halo in the
   /// surface colour so they stay readable over lines.
   mutating func drawLabels(_ axes: ChartAxes) {
-    let font = ChartMetrics.axisFont
     let inside = spec.yLabels == .inside
-    for l in axes.yLabels {
-      items.append(.text(TextRun(l.text, font: font, color: theme.axisText.multipliedAlpha(l.alpha), origin: Point(l.frame.x, l.frame.y),
-                                 halo: inside ? surface.multipliedAlpha(l.alpha) : nil)))
+    for l in axes.yLabels { label(l, color: theme.axisText, halo: inside) }
+    for l in axes.xLabels { label(l, color: theme.axisText, halo: false) }
+  }
+
+  /// One axis label in `color` (at the label's opacity), with a halo in the surface colour,
+  /// or on an opaque backing in it (a label inside a plot of bars or areas, where a halo
+  /// would leave the text on the fill).
+  mutating func label(_ l: DrawnLabel, color: Color, halo: Bool, backing: Bool = false, align: TextAlign = .left) {
+    let a = l.alpha
+    if backing {
+      items.append(.path(.rect(l.frame.inset(top: -1, left: -3, bottom: -1, right: -3), radius: 3), .fill(surface.multipliedAlpha(a))))
     }
-    for l in axes.xLabels {
-      items.append(.text(TextRun(l.text, font: font, color: theme.axisText.multipliedAlpha(l.alpha), origin: Point(l.frame.x, l.frame.y))))
-    }
+    let x = align == .right ? l.frame.maxX : l.frame.x
+    items.append(.text(TextRun(l.text, font: ChartMetrics.axisFont, color: color.multipliedAlpha(a), origin: Point(x, l.frame.y), align: align,
+                               halo: halo && !backing ? surface.multipliedAlpha(a) : nil, isLabel: true)))
   }
 }

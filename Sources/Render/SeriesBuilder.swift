@@ -258,39 +258,23 @@ extension ChartBuilder {
     typedLabels(axes, snap, plot: plot, linesRect: linesRect)
   }
 
-  /// Y labels of a round-two chart: percentages get a `%`; two axes get one set of labels
-  /// each, left and right, in their line's colour, fading with their line. X labels as usual.
+  /// Y labels of a round-two chart (texts as `ChartAxes` wrote them, `%` included): two
+  /// axes get one set of labels each, left and right, in their line's colour made readable
+  /// on the surface (WCAG AA), fading with their line. Inside a plot of bars or areas a
+  /// label sits on an opaque backing. X labels as usual.
   mutating func typedLabels(_ axes: ChartAxes, _ snap: ChartSnapshot, plot: Rect, linesRect: Rect) {
     let style = snap.style
     let set = spec.data
-    let font = ChartMetrics.axisFont
     let inside = spec.yLabels == .inside
-    var leftColor = theme.axisText, leftAlpha = 1.0
-    if style.yScaled, let first = set.lines.first { leftColor = first.color; leftAlpha = snap.alpha[first.id] ?? 1 }
-    for l in axes.yLabels {
-      let a = l.alpha * leftAlpha
-      guard a > 0.001 else { continue }
-      let text = style.percentage ? spec.format.percent(l.text) : l.text
-      items.append(.text(TextRun(text, font: font, color: leftColor.multipliedAlpha(a), origin: Point(l.frame.x, l.frame.y),
-                                 halo: inside ? surface.multipliedAlpha(a) : nil)))
+    let backing = inside && style.startsAtZero(set)
+    var leftColor = theme.axisText, rightColor = theme.axisText
+    if style.yScaled, set.lines.count > 1 {
+      leftColor = set.lines[0].color.readable(on: surface)
+      rightColor = set.lines[1].color.readable(on: surface)
     }
-    for l in axes.xLabels {
-      items.append(.text(TextRun(l.text, font: font, color: theme.axisText.multipliedAlpha(l.alpha), origin: Point(l.frame.x, l.frame.y))))
-    }
-    // The right axis belongs to the lines after the first: it fades when they are all hidden.
-    guard spec.yAxis, style.yScaled, set.lines.count > 1, let ry = rightYOf(snap, linesRect) else { return }
-    let rightAlpha = set.lines.dropFirst().map { snap.alpha[$0.id] ?? 1 }.max() ?? 1
-    let h = measurer.measure("0", font: font).height
-    for (scale, alpha) in snap.rightTicks {
-      let a = alpha * rightAlpha
-      guard a > 0.001 else { continue }
-      for v in scale.ticks {
-        let y = ry(v).rounded() - h - 2
-        guard y >= plot.minY - h, y <= plot.maxY else { continue }
-        items.append(.text(TextRun(spec.format.axisNumber(v, step: scale.step), font: font, color: set.lines[1].color.multipliedAlpha(a),
-                                   origin: Point(plot.maxX, y), align: .right, halo: surface.multipliedAlpha(a))))
-      }
-    }
+    for l in axes.yLabels { label(l, color: leftColor, halo: inside, backing: backing) }
+    for l in axes.xLabels { label(l, color: theme.axisText, halo: false) }
+    for l in axes.rightLabels { label(l, color: rightColor, halo: inside, backing: backing) }
   }
 
   /// The indicator of a round-two chart: bars dim every other column; areas and lines get

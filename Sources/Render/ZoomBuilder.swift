@@ -27,6 +27,8 @@ extension ChartBuilder {
       if progress >= 0.5, let band = parts.xAxis {
         items = items.filter { if case .text(let run) = $0, run.origin.y >= band.y - 1, run.origin.y <= band.maxY { return false }; return true }
       }
+      // The Y labels in the gutter give way to the pie as the plot's areas do.
+      if let g = parts.yGutter, progress > 0.001 { items.append(.path(.rect(g.inset(top: -8, bottom: -8)), .fill(surface.multipliedAlpha(min(1, progress))))) }
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
                            presentation: presentation, key: key, t: t)
       b.pie(zoom, plot: parts.plot, xAxis: parts.xAxis, progress: progress)

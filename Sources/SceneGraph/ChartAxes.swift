@@ -48,6 +48,16 @@ public struct ChartAxes: Sendable {
   public var grid: [GridLine] = []
   public var xLabels: [DrawnLabel] = []
   public var yLabels: [DrawnLabel] = []
+  /// The right axis's labels of a two-axis chart (empty otherwise), and the height of the
+  /// grid line each one labels (lint checks that one of `grid` is there).
+  public var rightLabels: [DrawnLabel] = []
+  public var rightLines: [Double] = []
+
+  /// A left Y label's text as drawn: the number, with `%` on percentage charts.
+  public static func leftText(_ spec: ChartSpec, style: ChartStyle, _ v: Double, step: Double) -> String {
+    let n = spec.format.axisNumber(v, step: step)
+    return style.percentage ? spec.format.percent(n) : n
+  }
 
   public static let labelGap = 8.0
 
@@ -75,7 +85,10 @@ public struct ChartAxes: Sendable {
     let yOf = { (v: Double) -> Double in
       ChartGeometry.scale(v, yRange, into: linesRect)
     }
-    if spec.yAxis { makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, yOf: yOf) }
+    if spec.yAxis {
+      makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, yOf: yOf)
+      makeRight(spec: spec, parts: parts, snap: snap, measurer: measurer, linesRect: linesRect)
+    }
     if let band = parts.xAxis {
       let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
       let refSpan = reference.map { (set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo)) }
@@ -107,7 +120,7 @@ public struct ChartAxes: Sendable {
         guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
         let isZero = abs(v) < scale.step * 1e-9
         grid.append(GridLine(y: gy, alpha: alpha, strong: hasZero ? isZero : i == 0))
-        let text = spec.format.axisNumber(v, step: scale.step)
+        let text = ChartAxes.leftText(spec, style: snap.style, v, step: scale.step)
         let w = measurer.measure(text, font: font).width
         let frame: Rect
         if outside, let gutter = parts.yGutter {
@@ -143,7 +156,48 @@ public struct ChartAxes: Sendable {
       }
       candidates = keep
     }
-    yLabels = candidates.filter { $0.alpha > 0.001 }.map { DrawnLabel(text: $0.text, frame: $0.frame, alpha: $0.alpha) }
+    // A two-axis chart's left labels belong to its first line: they fade with it.
+    var lineAlpha = 1.0
+    if snap.style.yScaled, let first = spec.data.lines.first { lineAlpha = snap.alpha[first.id] ?? 1 }
+    yLabels = candidates.map { DrawnLabel(text: $0.text, frame: $0.frame, alpha: $0.alpha * lineAlpha) }.filter { $0.alpha > 0.001 }
+  }
+
+  /// The right axis of a two-axis chart: its labels right-aligned at the plot's right edge
+  /// above their lines (inside), or left-aligned in the gutter right of the plot (outside).
+  /// They fade when every line after the first is hidden.
+  mutating func makeRight(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, linesRect: Rect) {
+    let set = spec.data
+    guard snap.style.yScaled, set.lines.count > 1, let range = snap.rightRange else { return }
+    let plot = parts.plot
+    let font = ChartMetrics.axisFont
+    let h = measurer.measure("0", font: font).height
+    let lineAlpha = set.lines.dropFirst().map { snap.alpha[$0.id] ?? 1 }.max() ?? 1
+    let outside = spec.yLabels == .outside
+    for (scale, setAlpha) in snap.rightTicks {
+      var a = setAlpha * lineAlpha
+      let ticks = scale.ticks
+      // Squeezed labels fade as the left axis's do (with its grid lines).
+      if ticks.count > 1 {
+        let spacing = abs(ChartGeometry.scale(ticks[1], range, into: linesRect) - ChartGeometry.scale(ticks[0], range, into: linesRect))
+        a *= max(0, min(1, (spacing - h - 1) / (h / 2)))
+      }
+      guard a > 0.001 else { continue }
+      for v in ticks {
+        let gy = ChartGeometry.scale(v, range, into: linesRect).rounded() + 0.5
+        guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
+        let text = spec.format.axisNumber(v, step: scale.step)
+        let w = measurer.measure(text, font: font).width
+        let frame: Rect
+        if outside, let gutter = parts.yGutterRight {
+          frame = Rect(gutter.x + 6, gy - h / 2, w, h)
+        } else {
+          frame = Rect(plot.maxX - w, gy.rounded() - 0.5 - h - 2, w, h)
+          guard frame.minY >= plot.minY - h else { continue }
+        }
+        rightLabels.append(DrawnLabel(text: text, frame: frame, alpha: a))
+        rightLines.append(gy)
+      }
+    }
   }
 
   mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?,

@@ -41,6 +41,9 @@ public struct ChartParts: Sendable, Equatable {
   public var plot: Rect
   /// The gutter left of the plot where Y labels go with `yLabels = "outside"`.
   public var yGutter: Rect?
+  /// The gutter right of the plot where a two-axis chart's right labels go with
+  /// `yLabels = "outside"`.
+  public var yGutterRight: Rect?
   /// The band under the plot where date labels go.
   public var xAxis: Rect?
   public var minimap: Rect?
@@ -51,7 +54,7 @@ public struct ChartParts: Sendable, Equatable {
   public var legend: [(id: String, frame: Rect)]
 
   public static func == (a: ChartParts, b: ChartParts) -> Bool {
-    a.title == b.title && a.plot == b.plot && a.yGutter == b.yGutter && a.xAxis == b.xAxis && a.minimap == b.minimap
+    a.title == b.title && a.plot == b.plot && a.yGutter == b.yGutter && a.yGutterRight == b.yGutterRight && a.xAxis == b.xAxis && a.minimap == b.minimap
       && a.minimapWindow == b.minimapWindow && a.minimapLeft == b.minimapLeft && a.minimapRight == b.minimapRight
       && a.legend.map(\.id) == b.legend.map(\.id)
       && a.legend.map(\.frame) == b.legend.map(\.frame)
@@ -63,6 +66,7 @@ public struct ChartParts: Sendable, Equatable {
     if let title { out.append(("title", title)) }
     out.append(("plot", plot))
     if let yGutter { out.append(("yGutter", yGutter)) }
+    if let yGutterRight { out.append(("yGutter.right", yGutterRight)) }
     if let xAxis { out.append(("xAxis", xAxis)) }
     if let minimap { out.append(("minimap", minimap)) }
     if let minimapWindow { out.append(("minimap.window", minimapWindow)) }
@@ -73,16 +77,18 @@ public struct ChartParts: Sendable, Equatable {
   }
 
   /// Lays out a chart view in `frame`. Parts that do not fit are dropped in this order:
-  /// legend, mini-map, title; the plot keeps at least `minimumPlotHeight`.
+  /// legend, mini-map, title, date labels (then the padding shrinks to 8 px); the plot keeps
+  /// at least `minimumPlotHeight` where the frame has room for it.
   public static func make(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer, window: TimeWindow? = nil) -> ChartParts {
     let pad = ChartMetrics.sidePadding
-    let inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
+    var inner = frame.inset(top: card ? 14 : 12, left: pad, bottom: card ? 10 : 12, right: pad)
     let showTitle = spec.title.map { !$0.isEmpty } ?? false
     var showMinimap = spec.minimap && !card
     var showLegend = spec.legend && !card
     var showTitleNow = showTitle
     let titleHeight = showTitle ? measurer.measure(spec.title ?? "", font: ChartMetrics.titleFont).height.rounded(.up) + 8 : 0
-    let xAxisHeight = spec.xAxis ? ChartMetrics.xAxisHeight : 0
+    var showXAxis = spec.xAxis
+    var xAxisHeight: Double { showXAxis ? ChartMetrics.xAxisHeight : 0 }
     let minimapHeight = min(72, max(32, (frame.height * 0.115).rounded()))
 
     // Chips flow left to right and wrap.
@@ -110,6 +116,15 @@ public struct ChartParts: Sendable, Equatable {
     if plotHeight() < least { showLegend = false }
     if plotHeight() < least { showMinimap = false }
     if plotHeight() < least { showTitleNow = false }
+    // Five charts in 240 px: the date labels, then the padding above and below down to 8 px
+    // (half a label, for the labels of the top and bottom lines) give way too, so each
+    // keeps a plot of up to `minimumPlotHeight`.
+    if plotHeight() < ChartMetrics.minimumPlotHeight { showXAxis = false }
+    if plotHeight() < ChartMetrics.minimumPlotHeight {
+      let room = ChartMetrics.minimumPlotHeight - plotHeight()
+      let squeeze = min(room, max(0, inner.y - frame.y - 8) + max(0, frame.maxY - inner.maxY - 8))
+      if squeeze > 0 { inner = inner.inset(top: -squeeze / 2, bottom: -squeeze / 2) }
+    }
 
     var y = inner.y
     var parts = ChartParts(plot: .zero, legend: [])
@@ -121,14 +136,24 @@ public struct ChartParts: Sendable, Equatable {
     parts.plot = Rect(inner.x, y, inner.width, plotH)
     if spec.yAxis && spec.yLabels == .outside {
       // As wide as the widest label of the axis the chart wants (at least `−0000`), plus air.
-      let scale = ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: window ?? spec.data.window)
-      let widest = scale.ticks.map { measurer.measure(spec.format.axisNumber($0, step: scale.step), font: ChartMetrics.axisFont).width }.max() ?? 0
-      let gw = min(inner.width / 3, (max(widest, measurer.measure("\u{2212}0000", font: ChartMetrics.axisFont).width) + 10).rounded(.up))
+      // (With `%` on percentage charts.) A two-axis chart gets a second gutter on the right.
+      let style = spec.style
+      let w = window ?? spec.data.window
+      let least = measurer.measure("\u{2212}0000", font: ChartMetrics.axisFont).width
+      let scale = ChartSnapshot.targetScale(spec: spec, plot: parts.plot, window: w)
+      let widest = scale.ticks.map { measurer.measure(ChartAxes.leftText(spec, style: style, $0, step: scale.step), font: ChartMetrics.axisFont).width }.max() ?? 0
+      let gw = min(inner.width / 3, (max(widest, least) + 10).rounded(.up))
+      var rw = 0.0
+      if style.yScaled, spec.data.lines.count > 1, let right = ChartSnapshot.rightTargetScale(spec: spec, plot: parts.plot, window: w) {
+        let rightWidest = right.ticks.map { measurer.measure(spec.format.axisNumber($0, step: right.step), font: ChartMetrics.axisFont).width }.max() ?? 0
+        rw = min(inner.width / 4, (max(rightWidest, least) + 10).rounded(.up))
+        parts.yGutterRight = Rect(inner.maxX - rw, y, rw, plotH)
+      }
       parts.yGutter = Rect(inner.x, y, gw, plotH)
-      parts.plot = Rect(inner.x + gw, y, inner.width - gw, plotH)
+      parts.plot = Rect(inner.x + gw, y, inner.width - gw - rw, plotH)
     }
     y += plotH
-    if spec.xAxis {
+    if showXAxis {
       parts.xAxis = Rect(parts.plot.x, y, parts.plot.width, xAxisHeight)
       y += xAxisHeight
     }

@@ -7,6 +7,15 @@ import Drawing
 extension ChartSpec {
   /// How this view draws its set: the data's types and flags with the view's overrides.
   public var style: ChartStyle { ChartStyle.resolve(data, overrides) }
+
+  /// Where the Y labels go: as asked; else in a gutter when the chart fills its plot with
+  /// colour (bars, areas, stacks, percentages: a label inside would sit on a saturated fill),
+  /// inside over the lines otherwise (the contest's look).
+  public var yLabels: YLabelPlacement {
+    if let asked = yLabelsAsked { return asked }
+    let style = style
+    return style.stacked || data.lines.contains { style.kind(of: $0) != .line } ? .outside : .inside
+  }
 }
 
 extension ChartSnapshot {
@@ -16,9 +25,12 @@ extension ChartSnapshot {
     guard style.yScaled else { return nil }
     let set = spec.data
     let all = set.rightAxisRange(style, in: window, hidden: [])
-    return YScale.nice(
-      for: set.rightAxisRange(style, in: window) ?? all ?? ValueRange(0, 1),
-      maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth))
+    // As many intervals as the left axis, so every right label sits on a left grid line.
+    let left = targetScale(spec: spec, plot: plot, window: window)
+    let n = left.step > 0 ? Int(((left.hi - left.lo) / left.step).rounded()) : 0
+    let range = set.rightAxisRange(style, in: window) ?? all ?? ValueRange(0, 1)
+    guard n >= 1 else { return YScale.nice(for: range, maxIntervals: ChartMetrics.maxIntervals(plot: plot, lineWidth: spec.lineWidth)) }
+    return YScale.nice(for: range, intervals: n)
   }
 
   /// The right axis drawn at t and its tick sets (cross-fading like the left axis's).
@@ -140,7 +152,7 @@ extension ChartParts {
       let w = measurer.measure(ZoomText.zoomOut, font: ChartMetrics.titleFont).width + 24
       out.append(("zoomOut", Rect(title.x, title.y, min(title.width, w.rounded(.up)), title.height)))
     }
-    if snap.style.yScaled { out.append(("yAxis.right", rightAxisBand(plot: parts.plot))) }
+    if snap.style.yScaled { out.append(("yAxis.right", parts.yGutterRight ?? rightAxisBand(plot: parts.plot))) }
     return out
   }
 }

@@ -150,6 +150,7 @@ public struct Inspector {
       f.append(("parts", .object(named)))
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("yLabels", .array(axes.yLabels.map(label))))
+      if snap.style.yScaled { f.append(("rightLabels", .array(axes.rightLabels.map(label)))) }
       if !spec.annotations.isEmpty {
         f.append(("annotations", annotations(n, spec, parts: parts, snap: snap, axes: axes)))
       }

@@ -16,8 +16,8 @@ public struct ChartSpec {
   public var xAxis = true
   public var yAxis = true
   public var lineWidth = 2.0
-  /// Y labels inside the plot over the lines (default) or in a gutter left of it.
-  public var yLabels: YLabelPlacement = .inside
+  /// Y labels as the script asked for them (nil: the default for the chart's type, `yLabels`).
+  public var yLabelsAsked: YLabelPlacement?
   /// Where the indicator stands, as a fraction of the whole time axis; nil = not shown.
   public var indicatorAt: Double?
   /// Type, stacking, percentages and two axes asked for by the view (round 2; see ChartStyle).

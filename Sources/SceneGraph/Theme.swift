@@ -27,7 +27,7 @@ public struct Theme: Sendable, Equatable {
   public static let day = Theme(
     name: "day",
     background: hex("#FFFFFF"), cardBackground: hex("#FFFFFF"), text: hex("#222222"), secondaryText: hex("#6D6D72"),
-    axisText: hex("#96A2AA"), grid: hex("#182D3B1A"), zeroLine: hex("#182D3B33"),
+    axisText: hex("#626E77"), grid: hex("#182D3B1A"), zeroLine: hex("#182D3B33"),
     minimapDim: hex("#E2EEF9A0"), minimapFrame: hex("#C0D1E1"), minimapGrip: hex("#FFFFFF"),
     indicatorLine: hex("#182D3B33"), posterBackground: hex("#FFFFFF"), posterBorder: hex("#182D3B1F"),
     shadow: hex("#0000001F"), chipText: hex("#FFFFFF"), accent: hex("#3497ED"), modalDim: hex("#00000066"),
@@ -36,7 +36,7 @@ public struct Theme: Sendable, Equatable {
   public static let night = Theme(
     name: "night",
     background: hex("#242F3E"), cardBackground: hex("#242F3E"), text: hex("#FFFFFF"), secondaryText: hex("#A3B1C2"),
-    axisText: hex("#546778"), grid: hex("#FFFFFF1A"), zeroLine: hex("#FFFFFF33"),
+    axisText: hex("#8D9DAE"), grid: hex("#FFFFFF1A"), zeroLine: hex("#FFFFFF33"),
     minimapDim: hex("#304259A0"), minimapFrame: hex("#56626D"), minimapGrip: hex("#FFFFFF"),
     indicatorLine: hex("#FFFFFF33"), posterBackground: hex("#1C2533"), posterBorder: hex("#FFFFFF1F"),
     shadow: hex("#00000059"), chipText: hex("#FFFFFF"), accent: hex("#5AA0F2"), modalDim: hex("#00000099"),

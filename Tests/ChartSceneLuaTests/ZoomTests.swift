@@ -99,9 +99,10 @@ final class ZoomTests: XCTestCase {
   /// Tap the plot where 6 October is (fraction 0.5 of the axis, a third into the window
   /// 0.45–0.6), then the poster.
   let showDay = "cs.tap { at = 0.2, target = 'c.plot' }"
-  func tapDay(_ fraction: Double) -> String {
-    // The plot spans x 16...584 in a 600 px wide chart.
-    "cs.tap { at = 0.2, pos = { \(16 + 568 * (fraction - 0.45) / 0.15), 200 } }"
+  func tapDay(_ fraction: Double, plot: [Double] = [16, 0, 568, 0]) -> String {
+    // The plot spans x 16...584 in a 600 px wide chart (less its Y-label gutter, for the
+    // types that have one: `plot` from --inspect).
+    "cs.tap { at = 0.2, pos = { \(plot[0] + plot[2] * (fraction - 0.45) / 0.15), 200 } }"
   }
 
   func testTappingThePosterZoomsInAndZoomOutReturnsAnimated() throws {
@@ -131,7 +132,8 @@ final class ZoomTests: XCTestCase {
 
   func testPercentageChartZoomsIntoAPieOfTheDaysShares() throws {
     let root = "\(ZoomTests.data)/5"
-    let s = script(root, timeline: tapDay(0.5) + ", cs.tap { at = 0.6, target = 'c.poster' }", days: false)
+    let plot = try XCTUnwrap((chart(try json(script(root, days: false), at: 0))["parts"] as? [String: Any])?["plot"] as? [Double])
+    let s = script(root, timeline: tapDay(0.5, plot: plot) + ", cs.tap { at = 0.6, target = 'c.poster' }", days: false)
     let c = chart(try json(s, at: 1.5))
     XCTAssertEqual(c["zoom"] as? String, "2018-10-06")
     let pie = try XCTUnwrap(c["pie"] as? [String: Double])
@@ -142,7 +144,7 @@ final class ZoomTests: XCTestCase {
     XCTAssertEqual(Set(pie.keys), Set(values.keys))
     for (id, v) in values { XCTAssertEqual(pie[id]!, v / total * 100, accuracy: 1e-9, id) }
     // Zoom out: no pie.
-    let out = script(root, timeline: tapDay(0.5) + ", cs.tap { at = 0.6, target = 'c.poster' }, cs.tap { at = 2, target = 'c.zoomOut' }", days: false)
+    let out = script(root, timeline: tapDay(0.5, plot: plot) + ", cs.tap { at = 0.6, target = 'c.poster' }, cs.tap { at = 2, target = 'c.zoomOut' }", days: false)
     XCTAssertTrue(chart(try json(out, at: 3))["pie"] is NSNull)
     // From Lua too, and a hidden line leaves the pie.
     let lua = chart(try json(script(root, "s:hide('y0') s:zoom('2018-10-06')", days: false)))

@@ -9,14 +9,18 @@ final class LintTests: TempFolderCase {
     try FileManager.default.contentsOfDirectory(atPath: EndToEndTests.repo.appendingPathComponent("examples").path).filter { $0.hasSuffix(".lua") }.sorted()
   }
 
-  func testEveryExamplePassesAtItsSizeAnd360x640And320x240() throws {
+  /// Issue 21: at its own size, 360×640, 320×240 and 1920×1080, day and night (the labels'
+  /// contrast included).
+  func testEveryExamplePassesAtEverySizeDayAndNight() throws {
     for name in try examples() {
-      for size in [nil, "360x640", "320x240"] {
-        let r = try CLI.run(["lint", "examples/" + name] + (size.map { ["--size", $0] } ?? []))
-        XCTAssertEqual(r.status, 0, "\(name) \(size ?? "own size"): \(r.stdout)\(r.stderr)")
-        XCTAssertEqual(r.stdout, "", name)
-        XCTAssertEqual(r.stderr, "", name)
-        XCTAssertLessThan(r.seconds, 30, "\(name) lint took \(r.seconds) s")
+      for size in [nil, "360x640", "320x240", "1920x1080"] {
+        for theme in ["day", "night"] {
+          let r = try CLI.run(["lint", "examples/" + name, "--theme", theme] + (size.map { ["--size", $0] } ?? []))
+          XCTAssertEqual(r.status, 0, "\(name) \(size ?? "own size") \(theme): \(r.stdout)\(r.stderr)")
+          XCTAssertEqual(r.stdout, "", name)
+          XCTAssertEqual(r.stderr, "", name)
+          XCTAssertLessThan(r.seconds, 30, "\(name) lint took \(r.seconds) s")
+        }
       }
     }
   }

@@ -11,9 +11,12 @@ local common = { "id", "padding", "background", "cornerRadius", "opacity", "offs
 
 local function clamp(x, lo, hi) return math.max(lo, math.min(x, hi)) end
 
--- An item's width, the distance between two items' centres and the largest offset.
+-- An item's width, the distance between two items' centres and the largest offset. An
+-- item is at most three quarters of the width (three fifths in a portrait carousel, where
+-- the neighbours turned away would otherwise be out of sight), so its neighbours show.
 local function metrics(self, w)
-  local width = math.min(w, self.options.itemWidth or math.floor(w * 0.75 + 0.5))
+  local share = (self.height or 0) > w and 0.6 or 0.75
+  local width = math.min(self.options.itemWidth or w, math.floor(w * share + 0.5))
   local pitch = width + (self.options.spacing or 16)
   return width, pitch, pitch * math.max(0, #self.children - 1)
 end

@@ -33,6 +33,22 @@ local draw = {
   end,
 }
 
+-- A title wider than its tab ends in "…" (the longest start of it that fits with one).
+local function fit(text, width)
+  if cs.measure(text, font) <= width then return text end
+  local n = utf8.len(text)
+  local function head(k)
+    if not n then return text:sub(1, k) end
+    return text:sub(1, (utf8.offset(text, k + 1) or #text + 1) - 1)
+  end
+  local lo, hi = 0, n or #text
+  while lo < hi do
+    local mid = (lo + hi + 1) // 2
+    if cs.measure(head(mid) .. "…", font) <= width then lo = mid else hi = mid - 1 end
+  end
+  return lo > 0 and (head(lo):gsub("%s+$", "") .. "…") or ""
+end
+
 return function(t)
   cs.options("cs.tabs", t, { selected = "any" })
   local titles, kinds, view = {}, {}, {}
@@ -87,7 +103,7 @@ return function(t)
       g:color(color)
       draw[kinds[i]](g, x, y + 19)
       local _, th = cs.measure(title, font)
-      g:text(title, x, y + bh - th - 5, { size = font.size, weight = font.weight, align = "center", color = color })
+      g:text(fit(title, each - 8), x, y + bh - th - 5, { size = font.size, weight = font.weight, align = "center", color = color })
     end
   end
   view.on = {

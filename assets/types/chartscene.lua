@@ -96,7 +96,7 @@
 ---@field indicatorAt? number where the indicator stands, 0 to 1 of the window
 ---@field xAxis? boolean show the date labels (default true)
 ---@field yAxis? boolean show the Y grid and labels (default true)
----@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
+---@field yLabels? cs.YLabels Y labels over the lines ("inside", the default for lines) or in a gutter left of the plot ("outside", the default for bars, areas, stacks and percentages)
 ---@field lineWidth? number width of the lines (default 2)
 ---@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
 ---@field stacked? boolean stack the lines (default: the data's stacked flag)
@@ -122,7 +122,7 @@
 ---@field lineWidth? number width of the lines (default 2)
 ---@field xAxis? boolean show the date labels
 ---@field yAxis? boolean show the Y grid and labels
----@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
+---@field yLabels? cs.YLabels Y labels over the lines ("inside", the default for lines) or in a gutter left of the plot ("outside", the default for bars, areas, stacks and percentages)
 ---@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
 ---@field stacked? boolean stack the lines (default: the data's stacked flag)
 ---@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
