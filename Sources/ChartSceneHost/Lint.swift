@@ -102,7 +102,8 @@ public struct Lint {
     for l in visible where !Lint.contains(frame.inset(by: -1), l.frame) {
       out.append("\(name): label '\(l.text)' spills out of the chart")
     }
-    if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
+    let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
+    if let poster, !Lint.contains(parts.plot, poster) {
       out.append("\(name): the poster lies outside its plot")
     }
     checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)

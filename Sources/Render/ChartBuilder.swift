@@ -110,6 +110,9 @@ struct ChartBuilder {
       items.append(.text(TextRun(row.1, font: ChartMetrics.posterValueFont, color: row.2, origin: Point(px + w - padX, ry), align: .right)))
       ry += rowHeight
     }
+    if let more = layout.more {
+      items.append(.text(TextRun(more, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(px + padX, ry + 1))))
+    }
   }
 
   // MARK: - Mini-map

@@ -323,7 +323,9 @@ extension ChartBuilder {
         items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
       }
     }
-    poster(TypedPoster.make(spec: spec, style: style, index: i, x: x, linesRect: linesRect, frame: frame, alpha: snap.alpha, measurer: measurer))
+    if let p = TypedPoster.make(spec: spec, style: style, index: i, x: x, linesRect: linesRect, plot: parts.plot, alpha: snap.alpha, measurer: measurer) {
+      poster(p)
+    }
   }
 
   /// Draws a poster laid out by `TypedPoster`: the date, then one row per line (its share

@@ -15,6 +15,8 @@ public struct PosterLayout {
   public var dateHeight: Double
   /// Name (fitted), value text, colour per visible line.
   public var rows: [(String, String, Color)]
+  /// The last row when some lines are left out ("+ 88 more"), nil when every line shows.
+  public var more: String?
   /// nil when not even the date fits the plot.
   public var box: Rect?
 
@@ -36,15 +38,18 @@ public struct PosterLayout {
     let nameWidths = visible.map { measurer.measure($0.name, font: ChartMetrics.posterNameFont).width }
     let header = dateSize.height + 4 + 2 * padY - 4
     let fitRows = max(0, Int(saturating: ((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
-    let shown = min(visible.count, fitRows)
+    let fit = PosterLayout.fitRows(values: visible.map { $0.values[i] }, room: fitRows)
+    more = fit.more > 0 ? PosterLayout.moreText(fit.more, format: format) : nil
     var contentW = dateSize.width
-    for k in 0..<shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }
+    for k in fit.shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }
+    if let more { contentW = max(contentW, measurer.measure(more, font: ChartMetrics.posterNameFont).width) }
     contentW = min(contentW, maxW - 2 * padX)
-    rows = (0..<shown).map { k in
+    rows = fit.shown.map { k in
       let room = contentW - 20 - valueWidths[k]
       let name = TextFit.fit(visible[k].name, width: max(0, room), font: ChartMetrics.posterNameFont, measurer: measurer)
       return (name, values[k], visible[k].color)
     }
+    let shown = rows.count + (more == nil ? 0 : 1)
     let w = (contentW + 2 * padX).rounded(.up)
     let h = (header + Double(shown) * PosterLayout.rowHeight).rounded(.up)
     guard w <= plot.width, h <= plot.height, contentW > 0 else { box = nil; return }
@@ -64,4 +69,18 @@ public struct PosterLayout {
     }
     box = Rect(px, py, w, h)
   }
+
+  /// The rows a poster with `room` rows shows of lines with these values: all of them in
+  /// their order when they fit; otherwise the `room - 1` biggest (biggest first, ties in line
+  /// order) and the number left out, which the last row says.
+  public static func fitRows(values: [Double], room: Int) -> (shown: [Int], more: Int) {
+    if values.count <= room { return (Array(values.indices), 0) }
+    guard room > 0 else { return ([], values.count) }
+    let order = values.indices.sorted { values[$0] != values[$1] ? values[$0] > values[$1] : $0 < $1 }
+    let shown = Array(order.prefix(room - 1))
+    return (shown, values.count - shown.count)
+  }
+
+  /// "+ 88 more" (the count grouped as the chart's numbers are).
+  public static func moreText(_ n: Int, format: DisplayFormat) -> String { "+ \(format.grouped(Double(n))) more" }
 }
