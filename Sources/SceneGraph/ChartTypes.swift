@@ -61,6 +61,8 @@ public struct TypedPoster: Sendable {
   public var rows: [Row]
   public var dateHeight: Double
   public var percentWidth: Double
+  /// How many visible lines the poster leaves out (its "+ N more" row says so).
+  public var left = 0
 
   public static let rowHeight = 20.0
   public static let padX = 10.0
@@ -131,7 +133,7 @@ public struct TypedPoster: Sendable {
     px = max(plot.x, min(plot.maxX - w, px))
     var py = max(plot.y, linesRect.minY - 4)
     if py + h > plot.maxY { py = plot.maxY - h }
-    return TypedPoster(box: Rect(px, py, w, h), date: date, rows: rows, dateHeight: dateSize.height, percentWidth: percentWidth)
+    return TypedPoster(box: Rect(px, py, w, h), date: date, rows: rows, dateHeight: dateSize.height, percentWidth: percentWidth, left: fit.more)
   }
 
   /// The poster of a chart as drawn now (nil when the indicator is not shown).
@@ -147,7 +149,26 @@ public struct TypedPoster: Sendable {
   }
 }
 
+/// What a chart's poster says as drawn: its date, its rows (name and value; the "+ N more"
+/// row and a stack's total included, in drawing order) and how many lines it leaves out.
+public struct PosterContent: Sendable {
+  public var date: String
+  public var rows: [(name: String, value: String)]
+  public var left: Int
+}
+
 extension ChartParts {
+  /// The poster of a chart drawn now (nil when none shows), for `--inspect`.
+  public static func posterContent(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer) -> PosterContent? {
+    if snap.style.isPlainLines(spec.data) {
+      guard let p = ChartAxes.posterLayout(spec: spec, parts: parts, snap: snap, measurer: measurer), p.box != nil else { return nil }
+      return PosterContent(date: p.date, rows: p.rows.map { ($0.0, $0.1) } + (p.more.map { [($0, "")] } ?? []), left: p.left)
+    }
+    guard let p = TypedPoster.make(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer) else { return nil }
+    let rows = p.rows.map { r -> (name: String, value: String) in ((r.percent.map { $0 + " " } ?? "") + r.name, r.value) }
+    return PosterContent(date: p.date, rows: rows, left: p.left)
+  }
+
   /// The band on the right of the plot where a two-axis chart's right labels go.
   public static func rightAxisBand(plot: Rect) -> Rect {
     let w = min(64, plot.width / 4)

@@ -17,6 +17,8 @@ public struct PosterLayout {
   public var rows: [(String, String, Color)]
   /// The last row when some lines are left out ("+ 88 more"), nil when every line shows.
   public var more: String?
+  /// How many visible lines the poster leaves out.
+  public var left = 0
   /// nil when not even the date fits the plot.
   public var box: Rect?
 
@@ -40,6 +42,7 @@ public struct PosterLayout {
     let fitRows = max(0, Int(saturating: ((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
     let fit = PosterLayout.fitRows(values: visible.map { $0.values[i] }, room: fitRows)
     more = fit.more > 0 ? PosterLayout.moreText(fit.more, format: format) : nil
+    left = fit.more
     var contentW = dateSize.width
     for k in fit.shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }
     if let more { contentW = max(contentW, measurer.measure(more, font: ChartMetrics.posterNameFont).width) }
