@@ -48,7 +48,8 @@ public struct YScale: Sendable, Equatable {
     let span = hi - lo
     func waste(_ s: YScale) -> Double { (s.hi - s.lo - span) / (s.hi - s.lo) }
     if waste(pick) > 0.25 {
-      let fewer = least > 1 ? best(lo: lo, hi: hi, most: most, least: least - 1) : nil
+      // Never below 3 intervals: a short axis keeps its few labels.
+      let fewer = least > 3 ? best(lo: lo, hi: hi, most: most, least: least - 1) : nil
       let more = maxIntervals > most ? best(lo: lo, hi: hi, most: most + 1, least: least) : nil
       for alt in [fewer, more] { if let alt, waste(alt) + 0.05 < waste(pick) { pick = alt } }
     }
