@@ -90,17 +90,20 @@ extension ChartBuilder {
       }
       path.close()
       items.append(.path(path, .fill(line.color.multipliedAlpha(p))))
-      // The share inside its slice, when there is room for it.
-      if slice.share >= 2, p > 0.5 {
-        let text = "\(Int(saturating: slice.share.rounded()))%"
-        let size = 12 + min(14, slice.share / 3)
-        let font = Font(size: size, weight: .bold)
-        let m = measurer.measure(text, font: font)
-        let lr = r * (slice.share < 8 ? 0.78 : 0.6)
-        // Only where the slice is wide enough for it at that radius (no two labels touch).
-        guard (a1 - a0) * lr >= max(m.width, m.height) + 4 else { continue }
-        items.append(.text(TextRun(text, font: font, color: Color(r: 1, g: 1, b: 1, a: (p - 0.5) * 2),
-                                   origin: Point(c.x + cos(mid) * lr, c.y + sin(mid) * lr - m.height / 2), align: .center)))
+    }
+    // The shares: inside their slices in a size that scales with the pie, or outside with a
+    // leader line, or not at all (PieLabel).
+    if p > 0.5 {
+      let a = (p - 0.5) * 2
+      for label in layout.drawnLabels(progress: p, selected: zoom.selectedSlice, plot: plot, measurer: measurer) {
+        if label.outside {
+          var leader = Path()
+          leader.move(to: label.leader[0])
+          for q in label.leader.dropFirst() { leader.line(to: q) }
+          items.append(.path(leader, .stroke(theme.text.multipliedAlpha(0.5 * a), width: 1)))
+        }
+        let color = label.outside ? theme.text.multipliedAlpha(a) : Color(r: 1, g: 1, b: 1, a: a)
+        items.append(.text(TextRun(label.text, font: label.font, color: color, origin: Point(label.frame.x, label.frame.y))))
       }
     }
     // The selected slice's name and value, in a poster beside the pie.

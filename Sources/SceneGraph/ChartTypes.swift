@@ -108,7 +108,7 @@ public struct TypedPoster: Sendable {
       return Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
                  percent: style.percentage ? shares[line.id].map { format.percent(String(Int(saturating: $0.rounded()))) } ?? "–" : nil)
     }
-    if fit.more > 0 { rows.append(Row(name: PosterLayout.moreText(fit.more, format: format), value: "", color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)) }
+    if fit.more > 0 && room > 0 { rows.append(Row(name: PosterLayout.moreText(fit.more, format: format), value: "", color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)) }
     if let total { rows.append(total) }
     let percentWidth = style.percentage ? (measurer.measure(format.percent("100"), font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
     func widths(_ r: Row) -> (name: Double, value: Double) {

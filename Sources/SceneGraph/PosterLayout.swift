@@ -41,7 +41,8 @@ public struct PosterLayout {
     let header = dateSize.height + 4 + 2 * padY - 4
     let fitRows = max(0, Int(saturating: ((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
     let fit = PosterLayout.fitRows(values: visible.map { $0.values[i] }, room: fitRows)
-    more = fit.more > 0 ? PosterLayout.moreText(fit.more, format: format) : nil
+    // No room for any row: the date alone (the poster still marks the point and can be tapped).
+    more = fit.more > 0 && fitRows > 0 ? PosterLayout.moreText(fit.more, format: format) : nil
     left = fit.more
     var contentW = dateSize.width
     for k in fit.shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }

@@ -142,4 +142,42 @@ final class ManySeriesTests: TempFolderCase {
     }
     try lintClean(script)
   }
+
+  // MARK: - 11. Pie labels scale with the pie and never clip
+
+  /// Shares like the contest's fruits (47 %, 32 %, 9 %, 7 %, 3 %) and a sliver (0.4 %): the
+  /// pie of one day at its own size, 360×640 (where "47%" spilled out as "47°") and 320×240.
+  func testPieLabelsFitTheirSlicesOrGoOutside() throws {
+    let day0 = 1_538_352_000_000.0, d = 86_400_000.0
+    let shares = [470.0, 320, 90, 70, 30, 4]
+    var cols = ["[\"x\"," + (0..<30).map { String(Int(day0 + Double($0) * d)) }.joined(separator: ",") + "]"]
+    for (k, v) in shares.enumerated() { cols.append("[\"y\(k)\"," + (0..<30).map { i in String(Int(v * 100 + Double((i * 37 + k * 11) % 50))) }.joined(separator: ",") + "]") }
+    let ids = shares.indices.map { "y\($0)" }
+    func obj(_ f: (Int) -> String) -> String { "{" + ids.indices.map { "\"\(ids[$0])\":\"\(f($0))\"" }.joined(separator: ",") + "}" }
+    _ = try write("fruits.json", "{\"columns\":[\(cols.joined(separator: ","))],\"types\":\(obj { _ in "area" }),\"names\":\(obj { "Fruit \($0)" }),"
+      + "\"colors\":\(obj { ["#3896E8", "#246FD9", "#9ED448", "#5FB641", "#F5BD25", "#F79E39"][$0] }),\"percentage\":true,\"stacked\":true}")
+    let script = try write("pie.lua", """
+    local cs = require("chartscene")
+    local set = cs.data.telegram("fruits.json")[1]
+    set:zoom("2018-10-06")
+    return cs.scene { width = 720, height = 640, root = cs.chart { id = "pie", data = set, title = "Fruits" } }
+    """)
+    var sizes: [String: Double] = [:]
+    for size in [[], ["--size", "360x640"], ["--size", "480x300"], ["--size", "320x240"]] {
+      let chart = try XCTUnwrap(charts(try inspect(script, size)).first)
+      let plot = try XCTUnwrap((chart["parts"] as? [String: [Double]])?["plot"])
+      let labels = try XCTUnwrap(chart["pieLabels"] as? [[String: Any]], "\(size)")
+      for l in labels {
+        let frame = try XCTUnwrap(l["frame"] as? [Double])
+        XCTAssertTrue(ManySeriesTests.inside(frame, plot), "\(size) \(l)")
+        if l["id"] as? String == "y0" { sizes[size.last ?? "own"] = l["size"] as? Double }
+      }
+      // The sliver (0.4 %) is never labelled inside; the big slices always are, somewhere.
+      XCTAssertFalse(labels.contains { $0["id"] as? String == "y5" && $0["outside"] as? Bool == false })
+    }
+    // Scales with the pie: smaller in a 480×300 scene than at the scene's own size.
+    let own = try XCTUnwrap(sizes["own"]), small = try XCTUnwrap(sizes["480x300"])
+    XCTAssertLessThan(small, own)
+    try lintClean(script, sizes: [nil, "360x640", "480x300", "320x240"])
+  }
 }
