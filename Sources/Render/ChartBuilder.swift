@@ -65,6 +65,7 @@ struct ChartBuilder {
     if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
+    if let more = parts.legendMore { moreChip(more.text, more.frame) }
     return items
   }
 
@@ -170,6 +171,16 @@ struct ChartBuilder {
   }
 
   // MARK: - Check marks
+
+  /// The chip that ends a legend too long for its room: "+ 121 more", outlined in the text
+  /// colour (no check mark: it stands for no one line).
+  mutating func moreChip(_ text: String, _ r: Rect) {
+    let font = ChartMetrics.chipFont
+    items.append(.path(.rect(r.inset(by: 0.75), radius: r.height / 2 - 0.75), .stroke(theme.text.multipliedAlpha(0.6), width: 1.5)))
+    let fitted = TextFit.fit(text, width: r.width - 24, font: font, measurer: measurer)
+    let ts = measurer.measure(fitted, font: font)
+    items.append(.text(TextRun(fitted, font: font, color: theme.text, origin: Point(r.midX - ts.width / 2, r.midY - ts.height / 2))))
+  }
 
   mutating func chip(_ line: Line, _ r: Rect, hidden: Bool) {
     let radius = r.height / 2

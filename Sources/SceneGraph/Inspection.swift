@@ -150,6 +150,7 @@ public struct Inspector {
       f.append(("parts", .object(named)))
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("yLabels", .array(axes.yLabels.map(label))))
+      if let more = parts.legendMore { f.append(("legendMore", .string(more.text))) }
       if let p = ChartParts.posterContent(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: measurer) {
         f.append(("poster", .object([("date", .string(p.date)),
                                      ("rows", .array(p.rows.map { .array([.string($0.name), .string($0.value)]) })),

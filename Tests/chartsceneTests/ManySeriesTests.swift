@@ -98,9 +98,10 @@ final class ManySeriesTests: TempFolderCase {
         XCTAssertEqual(values, values.sorted(by: >), "\(size) \(chart["id"]!)")
       }
     }
-    // At the scene's own size the line chart shows 21 countries and says "+ 121 more".
+    // At the scene's own size the line chart's poster (a 311 px plot) shows 12 countries and
+    // says "+ 130 more".
     let life = charts(try inspect(script))[0]["poster"] as? [String: Any]
-    XCTAssertEqual(life?["left"] as? Int, 121)
+    XCTAssertEqual(life?["left"] as? Int, 130)
     try lintClean(script)
   }
 
@@ -179,5 +180,38 @@ final class ManySeriesTests: TempFolderCase {
     let own = try XCTUnwrap(sizes["own"]), small = try XCTUnwrap(sizes["480x300"])
     XCTAssertLessThan(small, own)
     try lintClean(script, sizes: [nil, "360x640", "480x300", "320x240"])
+  }
+
+  // MARK: - 14. A legend of 142 lines wraps into what fits and says how many more
+
+  func testLegendOf142LinesEndsInMoreAndLeavesThePlotHalf() throws {
+    let script = try gapminderScene()
+    for size in [[], ["--size", "360x640"], ["--size", "1920x1080"]] {
+      for chart in charts(try inspect(script, size)) {
+        let parts = try XCTUnwrap(chart["parts"] as? [String: [Double]])
+        let frame = try XCTUnwrap(chart["frame"] as? [Double])
+        let chips = parts.keys.filter { $0.hasPrefix("legend.") }
+        let more = try XCTUnwrap(parts["legendMore"], "\(size): the legend was dropped")
+        XCTAssertGreaterThan(chips.count, 0)
+        // The chips and the "+ N more" chip stay inside the chart, under the mini-map.
+        let mm = try XCTUnwrap(parts["minimap"])
+        for key in chips + ["legendMore"] {
+          let r = try XCTUnwrap(parts[key])
+          XCTAssertTrue(ManySeriesTests.inside(r, frame), "\(size) \(key)")
+          XCTAssertGreaterThanOrEqual(r[1], mm[1] + mm[3])
+        }
+        XCTAssertGreaterThanOrEqual(more[1], chips.map { parts[$0]![1] }.max()!)
+        // The chart keeps most of the space: the plot is at least 40 % of the frame.
+        let plot = try XCTUnwrap(parts["plot"])
+        XCTAssertGreaterThanOrEqual(plot[3], 0.4 * frame[3], "\(size)")
+      }
+    }
+    // The chip says how many lines have no chip.
+    for chart in charts(try inspect(script)) {
+      let chips = (chart["parts"] as? [String: [Double]] ?? [:]).keys.filter { $0.hasPrefix("legend.") }.count
+      XCTAssertEqual(chart["legendMore"] as? String, "+ \(142 - chips) more")
+    }
+    let r = try CLI.run(["lint", script.path])
+    XCTAssertEqual(r.status, 0, r.stdout)
   }
 }
