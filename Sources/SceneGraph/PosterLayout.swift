@@ -4,8 +4,9 @@ import Drawing
 /// The indicator's poster: its texts and where it stands. Always inside the plot: it sits
 /// right of the crosshair, flips left near the right edge, and when it must cover the
 /// crosshair it moves to the top or bottom of the plot, whichever leaves the points under
-/// the crosshair uncovered. Rows that do not fit the plot's height are left out; names too
-/// long for the plot's width end in `…`.
+/// the crosshair uncovered. When not every row fits the plot's height, the lines with the
+/// biggest values show (biggest first) and a last row says how many are left out
+/// ("+ 88 more"); names too long for the plot's width end in `…`.
 public struct PosterLayout {
   public static let rowHeight = 20.0
   public static let padX = 10.0
