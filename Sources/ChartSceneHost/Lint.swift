@@ -132,8 +132,8 @@ public struct Lint {
         let mid = (swept.start + swept.end) / 2
         let pull = zoom.selectedSlice == l.id ? 12 * p : 0
         let c = Point(pie.center.x + cos(mid) * pull, pie.center.y + sin(mid) * pull)
-        // Ink, not the line box (as for clipped texts).
-        let ink = l.frame.inset(top: l.frame.height * 0.15, left: 0, bottom: l.frame.height * 0.15, right: 0)
+        // Ink, not the line box (as for clipped texts; side bearings of a pixel).
+        let ink = l.frame.inset(top: l.frame.height * 0.15, left: 1, bottom: l.frame.height * 0.15, right: 1)
         if !PieLayout.sector(swept, center: c, radius: r + 2, contains: ink) {
           out.append("\(name): pie label '\(l.text)' is clipped by its slice")
         }
