@@ -142,6 +142,12 @@ struct ChartBuilder {
       guard alpha > 0.001 else { continue }
       key += " \(line.id)=\(alpha)"
       let pls = set.memoized("minimap \(line.id) \(mm) \(range)") { set.polylines(for: line, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf) }
+      if set.count > Decimation.exactLimit {
+        // Decimated to pixel columns: an even band, not a moiré of beads (DenseLine.envelope).
+        let band = DenseLine.envelope(pls, halfWidth: 0.5)
+        if !band.isEmpty { lines.append(.path(band, .fill(line.color.multipliedAlpha(alpha)))) }
+        continue
+      }
       var path = Path()
       for pl in pls {
         guard let first = pl.first else { continue }

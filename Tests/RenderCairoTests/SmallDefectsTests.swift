@@ -1,4 +1,5 @@
 import ChartSceneHost
+import SceneGraph
 import Drawing
 import Foundation
 import RenderCairo
@@ -54,5 +55,36 @@ final class SmallDefectsTests: XCTestCase {
         lines = { { id = "a", name = "A", color = "#FF0000", values = a, type = "area" } } } } }
       """)
     XCTAssertTrue(try lines.inspect(at: 0).contains("\"yRange\": [0.0, 1.0]"))
+  }
+
+  /// A year of hourly points (8,759, a daily cycle of constant size on a seasonal swing) in
+  /// the mini-map: the band is as thick everywhere (no moiré of beads where the daily
+  /// rhythm beats against the pixel columns).
+  func testMinimapOfAnHourlyYearIsAnEvenBand() throws {
+    let s = try session("""
+      local x, v = {}, {}
+      for i = 0, 8758 do
+        x[#x+1] = 1546300800000 + i * 3600000
+        v[#v+1] = 10 + 8 * math.sin(2 * math.pi * i / 8760) + 5 * math.sin(2 * math.pi * i / 24)
+      end
+      local set = cs.data.series{ name = "Hourly", x = x, lines = { { id = "t", name = "T", color = "#FF0000", values = v } } }
+      set:setRange(0.4, 0.45)
+      return cs.scene{ width = 720, height = 500, root = cs.chart{ id = "c", data = set, legend = false } }
+      """)
+    let image = try CairoPainter(text: s.text).raster(try s.displayList(at: 0), scale: 1)
+    guard let node = s.scene.node(id: "c"), let spec = node.chart else { return XCTFail("no chart") }
+    let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: s.text)
+    let mm = try XCTUnwrap(parts.minimap)
+    // Thickness of the red band in each column of the left third (outside the window).
+    var thickness: [Int] = []
+    for x in Int(mm.x) + 12..<Int(mm.x + mm.width / 3) {
+      var n = 0
+      for y in Int(mm.y)..<Int(mm.maxY) { let p = image.rgba(x: x, y: y); if p.r > 180 && p.g < 190 && Int(p.r) - Int(p.g) > 40 { n += 1 } }
+      thickness.append(n)
+    }
+    let lo = try XCTUnwrap(thickness.min()), hi = try XCTUnwrap(thickness.max())
+    XCTAssertGreaterThan(lo, 0)
+    // Even within 2 px (the beads made it vary by half the band).
+    XCTAssertLessThanOrEqual(hi - lo, 2, "band thickness \(lo)…\(hi) px")
   }
 }
