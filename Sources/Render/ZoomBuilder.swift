@@ -9,9 +9,9 @@ import SceneGraph
 extension ChartBuilder {
   static func zoomable(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
                        presentation: Presentation, key: String, t: Double) -> [DisplayItem] {
-    func layer(_ s: ChartSpec, title: Bool = true) -> [DisplayItem] {
+    func layer(_ s: ChartSpec, title: Bool = true, axisKey: String? = nil) -> [DisplayItem] {
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
-                           presentation: presentation, key: key, t: t)
+                           presentation: presentation, key: axisKey ?? key, t: t)
       // The fading layer keeps no texts: two layers' titles and labels would overlap.
       return title ? b.build() : b.build().filter { if case .text = $0 { return false }; return true }
     }
@@ -40,9 +40,13 @@ extension ChartBuilder {
     var detail = spec
     if set.zoom == nil, let d = zoom.detail { detail.base = d; detail.showsBase = true }
     detail.indicatorAt = nil
-    // One layer's texts at a time: the overview's until halfway, then the detail's.
-    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5) + [.popGroup, .pushGroup(opacity: progress)]
-      + layer(detail, title: progress >= 0.5) + [.popGroup]
+    // One layer's texts at a time: the overview's until halfway, then the detail's. Each
+    // layer on its own Y axis (the one its data in its window asks for, under keys with no
+    // animation): on the chart's one animated axis, the overview's lines would start far
+    // outside the detail's range when zooming out (an empty plot, then lines dropping in
+    // from above) and the detail's likewise when zooming in.
+    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5, axisKey: key + ".zoom.overview") + [.popGroup, .pushGroup(opacity: progress)]
+      + layer(detail, title: progress >= 0.5, axisKey: key + ".zoom.detail") + [.popGroup]
   }
 
   /// The title of a zoomed chart: a "Zoom Out" control (a magnifier with a minus, in the

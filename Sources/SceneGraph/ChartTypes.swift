@@ -38,10 +38,15 @@ extension ChartSnapshot {
 extension Presentation {
   /// Moves every axis of a chart towards what its window needs now (the left one under
   /// `key`, a two-axis chart's right one under `key.right`).
+  /// While the set zooms into a day or out of it, the axes follow at once: the crossfade
+  /// draws each layer on its own axis (ZoomBuilder), and the chart's axis must be where the
+  /// arriving layer's is when the crossfade ends, not still on its way from the leaving one.
   public func updateChartAxes(_ key: String, spec: ChartSpec, plot: Rect, window: TimeWindow, at t: Double) {
-    updateAxis(key, target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t)
+    let p = zoomProgress(spec.base, at: t)
+    let zooming = (p > 0.0001 && p < 0.9999) || leavingZoom(spec.base, at: t) != nil
+    updateAxis(key, target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t, immediate: zooming)
     if let right = ChartSnapshot.rightTargetScale(spec: spec, plot: plot, window: window) {
-      updateAxis(key + ".right", target: right, at: t)
+      updateAxis(key + ".right", target: right, at: t, immediate: zooming)
     }
   }
 }

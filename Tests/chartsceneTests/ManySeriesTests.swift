@@ -214,4 +214,25 @@ final class ManySeriesTests: TempFolderCase {
     let r = try CLI.run(["lint", script.path])
     XCTAssertEqual(r.status, 0, r.stdout)
   }
+
+  // MARK: - 16. Zooming out of a day: no empty plot, no lines dropping in
+
+  /// examples/zoom.lua taps "Zoom Out" at 3.4 s (0.4 s back to the overview): at every frame
+  /// the chart's Y axis holds what its window shows (before, it still showed the day's 0–250
+  /// while the overview's 1K–3.5K lines were above the plot, then dropped in), and it does
+  /// not move after the crossfade ends.
+  func testZoomingOutKeepsTheLinesInThePlot() throws {
+    var last: [Double]? = nil
+    for k in 102...120 {
+      // Just after each frame of the 30 fps scene (the axes move at frames).
+      let t = Double(k) / 30 + 0.001
+      let r = try CLI.run(["examples/zoom.lua", "--inspect", "--at", String(format: "%.4f", t)])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+      let chart = try XCTUnwrap(charts(doc).first { $0["id"] as? String == "joined" })
+      let y = try XCTUnwrap(chart["yRange"] as? [Double]), data = try XCTUnwrap(chart["dataRange"] as? [Double])
+      XCTAssertTrue(y[0] <= data[0] + 1e-9 && y[1] >= data[1] - 1e-9, "t=\(t): axis \(y) misses the lines \(data)")
+      if t > 3.82 { if let last { XCTAssertEqual(y, last, "t=\(t): the axis moves after the zoom") }; last = y }
+    }
+  }
 }
