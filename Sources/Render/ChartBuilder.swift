@@ -17,6 +17,9 @@ struct ChartBuilder {
   let key: String
   let t: Double
   var items: [DisplayItem] = []
+  /// Draw the title (or the "Zoom Out" control with its magnifier); a zoom's fading layer
+  /// draws none, so the magnifier never shows over the other layer's title.
+  var drawsTitle = true
 
   init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
        presentation: Presentation? = nil, key: String = "", t: Double = 0) {
@@ -29,7 +32,9 @@ struct ChartBuilder {
     let window = presentation?.window(spec.data, at: t) ?? spec.data.window
     let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: key, t: t)
-    if let r = parts.title, spec.base.zoom != nil, !spec.showsBase {
+    if !drawsTitle {
+      // The other layer of a zoom's crossfade draws the title.
+    } else if let r = parts.title, spec.base.zoom != nil, !spec.showsBase {
       zoomOutTitle(r)
     } else if let r = parts.title, let title = spec.title {
       let fitted = TextFit.fit(title, width: r.width, font: ChartMetrics.titleFont, measurer: measurer)

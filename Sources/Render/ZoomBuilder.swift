@@ -12,6 +12,7 @@ extension ChartBuilder {
     func layer(_ s: ChartSpec, title: Bool = true, axisKey: String? = nil) -> [DisplayItem] {
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
                            presentation: presentation, key: axisKey ?? key, t: t)
+      b.drawsTitle = title
       // The fading layer keeps no texts: two layers' titles and labels would overlap.
       return title ? b.build() : b.build().filter { if case .text = $0 { return false }; return true }
     }

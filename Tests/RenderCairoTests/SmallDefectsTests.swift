@@ -87,4 +87,36 @@ final class SmallDefectsTests: XCTestCase {
     // Even within 2 px (the beads made it vary by half the band).
     XCTAssertLessThanOrEqual(hi - lo, 2, "band thickness \(lo)…\(hi) px")
   }
+
+  /// examples/zoom.lua zooms into a day at 1.2 s (0.4 s): in no frame does the "Zoom Out"
+  /// magnifier (accent strokes in the title band) show while the outgoing title does.
+  func testMagnifierNeverShowsOverTheOutgoingTitle() throws {
+    var parts = "\(#filePath)".split(separator: "/").map(String.init)
+    parts.removeLast(3)
+    let s = try Session(scriptPath: "/" + parts.joined(separator: "/") + "/examples/zoom.lua", quiet: true)
+    let accent = Theme.day.accent
+    var sawTitle = false, sawMagnifier = false
+    for k in 36...50 {
+      let t = Double(k) / 30 + 0.001
+      var groups: [Double] = [1]
+      var title = false, magnifier = false
+      func walk(_ items: [DisplayItem]) {
+        for item in items {
+          switch item {
+          case .pushGroup(let o): groups.append(groups.last! * o)
+          case .popGroup: if groups.count > 1 { groups.removeLast() }
+          case .cached(_, _, let inner): walk(inner)
+          case .text(let run) where run.text == "Followers" && run.color.a * groups.last! > 0.05: title = true
+          case .path(let path, .stroke(let c, _, _, _, _)) where c.r == accent.r && c.g == accent.g && c.b == accent.b && c.a * groups.last! > 0.05:
+            if path.elements.contains(where: { if case .circle(let p, _) = $0 { return p.y < 40 }; return false }) { magnifier = true }
+          default: break
+          }
+        }
+      }
+      walk(try s.displayList(at: t).items)
+      XCTAssertFalse(title && magnifier, "t=\(t): the magnifier shows over the title")
+      sawTitle = sawTitle || title; sawMagnifier = sawMagnifier || magnifier
+    }
+    XCTAssertTrue(sawTitle && sawMagnifier, "the zoom did not run")
+  }
 }
