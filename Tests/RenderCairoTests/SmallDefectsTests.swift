@@ -119,4 +119,33 @@ final class SmallDefectsTests: XCTestCase {
     }
     XCTAssertTrue(sawTitle && sawMagnifier, "the zoom did not run")
   }
+
+  /// examples/cards.lua sends the top card to the back at about 1.7 s: the card passing
+  /// behind the front one dissolves into it with no double exposure. Its drawing over the
+  /// front card (a group clipped to the front card) is either opaque, or, while it fades,
+  /// ends with its own body colour covering all its lines (an empty card fading out).
+  func testACardSentBackShowsNoDoubleExposure() throws {
+    var parts = "\(#filePath)".split(separator: "/").map(String.init)
+    parts.removeLast(3)
+    let s = try Session(scriptPath: "/" + parts.joined(separator: "/") + "/examples/cards.lua", quiet: true)
+    let body = Theme.day.cardBackground
+    var fading = 0
+    for k in 45...75 {
+      let items = try s.displayList(at: Double(k) / 30 + 0.001).items
+      for (i, item) in items.enumerated() {
+        guard case .pushGroup(let o) = item, o < 0.999, i > 0, case .pushClip = items[i - 1] else { continue }
+        // The group's items up to its popGroup.
+        var depth = 0, end = i
+        for j in (i + 1)..<items.count {
+          if case .pushGroup = items[j] { depth += 1 }
+          if case .popGroup = items[j] { if depth == 0 { end = j; break }; depth -= 1 }
+        }
+        guard end > i + 1, case .path(_, .fill(let c)) = items[end - 1] else { return XCTFail("t=\(Double(k) / 30): a fading card without its cover") }
+        XCTAssertEqual(c.r, body.r); XCTAssertEqual(c.g, body.g); XCTAssertEqual(c.b, body.b)
+        XCTAssertGreaterThan(c.a, 0.999, "t=\(Double(k) / 30): its lines show through (cover \(c.a)) while it fades (\(o))")
+        fading += 1
+      }
+    }
+    XCTAssertGreaterThan(fading, 0, "no card passed behind")
+  }
 }
