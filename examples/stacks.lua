@@ -1,6 +1,9 @@
 -- Stacks on data the contest did not have: negative values stacked below 0 (diverging
 -- stacks), a missing value in stacked bars and in a 100 % chart (a gap, not a jump to 100 %),
--- and three bar lines that are not stacked, side by side in each day.
+-- and three bar lines that are not stacked, side by side in each day. Last, long data in
+-- gapminder's shape (made-up numbers: 142 countries, a row every 5 years, as pandas writes
+-- it): the poster shows the biggest countries that fit and "+ N more", the legend the chips
+-- that fit and "+ N more", and the plot keeps half the chart.
 local cs = require("chartscene")
 local dir = "data/stress/"
 local charts = {
@@ -19,7 +22,13 @@ for _, c in ipairs(charts) do
   }
 end
 
+local countries = cs.data.csv("data/gapminder.csv", { x = "year", series = "country", value = "pop", timeFormat = "%Y" })
+rows[#rows + 1] = cs.chart {
+  id = "gapminder", data = countries, title = "Population of 142 countries", type = "area", stacked = true,
+  indicatorAt = 0.5, background = "cardBackground", cornerRadius = 12,
+}
+
 return cs.scene {
-  width = 600, height = 1760, theme = "day", background = "groupedBackground",
+  width = 600, height = 2196, theme = "day", background = "groupedBackground",
   root = cs.list(rows),
 }

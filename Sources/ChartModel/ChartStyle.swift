@@ -199,7 +199,7 @@ extension ChartSet {
     if style.stacked {
       guard lines.contains(where: { !h.contains($0.id) }) else { return nil }
       let idx = style.type == .bar ? columnIndices(in: w) : drawIndices(in: w)
-      return Stacking.extent(lines, weights: visibilityWeights(hidden: h), in: idx)
+      return Stacking.extent(lines, weights: visibilityWeights(hidden: h), in: idx).map(ChartSet.upFromZero)
     }
     if style.yScaled {
       // The left axis is the first line's, kept while the line is hidden (the axis fades).
@@ -209,9 +209,14 @@ extension ChartSet {
     if style.startsAtZero(self) {
       r.min = Swift.min(0, r.min)
       r.max = Swift.max(0, r.max)
+      r = ChartSet.upFromZero(r)
     }
     return r
   }
+
+  /// Bars and stacks of nothing but zeros stand on an axis from 0 up (0–1), not on one
+  /// centred on their zero line (−1…1).
+  static func upFromZero(_ r: ValueRange) -> ValueRange { r.min == 0 && r.max == 0 ? ValueRange(0, 1) : r }
 
   /// The right axis of a two-axis chart: the lines after the first.
   public func rightAxisRange(_ style: ChartStyle, in w: TimeWindow? = nil, hidden h: Set<String>? = nil) -> ValueRange? {

@@ -19,7 +19,8 @@ public struct YScale: Sendable, Equatable {
   }
 
   /// The scale for `range`: the tightest nice bounds with 4 or 5 intervals (5 or 6 lines),
-  /// or fewer when `maxIntervals` says the axis is too short for that many labels.
+  /// or fewer when `maxIntervals` says the axis is too short for that many labels; 3 or 6
+  /// intervals when 4 or 5 would leave over a quarter of the axis empty.
   public static func nice(for range: ValueRange, maxIntervals: Int = 5) -> YScale {
     var lo = range.min, hi = range.max
     if !(lo.isFinite && hi.isFinite) { return YScale(lo: 0, hi: 1, step: 0.2) }
@@ -38,10 +39,21 @@ public struct YScale: Sendable, Equatable {
     // At least 4 intervals on a tall axis (the contest's 5-6 lines); a shorter one may use one
     // fewer than it has room for rather than waste space (1-2-2.5-5 steps cannot hit every count).
     let least = most >= 5 ? 4 : max(1, most - 1)
-    for allowed in most...(most + 1) {
-      if let s = best(lo: lo, hi: hi, most: allowed, least: least) { return s }
+    guard var pick = best(lo: lo, hi: hi, most: most, least: least) ?? best(lo: lo, hi: hi, most: most + 1, least: least) else {
+      return YScale(lo: lo, hi: hi, step: (hi - lo) / Double(most))
     }
-    return YScale(lo: lo, hi: hi, step: (hi - lo) / Double(most))
+    // Too coarse (over a quarter of the axis empty: 0–40M for a 25.2M maximum, 1K–5K for
+    // 1.2K–3.6K): one interval fewer, or one more where the axis has room for its label,
+    // when that wastes clearly less (0–30M, 1K–4K).
+    let span = hi - lo
+    func waste(_ s: YScale) -> Double { (s.hi - s.lo - span) / (s.hi - s.lo) }
+    if waste(pick) > 0.25 {
+      // Never below 3 intervals: a short axis keeps its few labels.
+      let fewer = least > 3 ? best(lo: lo, hi: hi, most: most, least: least - 1) : nil
+      let more = maxIntervals > most ? best(lo: lo, hi: hi, most: most + 1, least: least) : nil
+      for alt in [fewer, more] { if let alt, waste(alt) + 0.05 < waste(pick) { pick = alt } }
+    }
+    return pick
   }
 
   /// The candidate with the least wasted space (rounder steps win ties).

@@ -1,4 +1,5 @@
 import ChartModel
+import Glibc
 import Drawing
 import SceneGraph
 
@@ -96,9 +97,11 @@ public struct Lint {
     if parts.plot.height < Lint.leastPlotHeight {
       out.append("\(name): its plot is \(Int(parts.plot.height.rounded(.down))) px high (at least \(Int(Lint.leastPlotHeight)) show the data; the chart is \(Int(n.contentFrame.height.rounded(.down))) px high)")
     }
-    if let poster = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer), !Lint.contains(parts.plot, poster) {
+    let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
+    if let poster, !Lint.contains(parts.plot, poster) {
       out.append("\(name): the poster lies outside its plot")
     }
+    checkPie(spec, parts: parts, time: t, name: name, into: &out)
     checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)
   }
 
@@ -142,6 +145,39 @@ public struct Lint {
       }
     }
     return out
+  }
+
+  /// A zoomed pie's share labels: each inside its slice (clear of the rim and the edges),
+  /// or, outside, inside the plot; none over another.
+  func checkPie(_ spec: ChartSpec, parts: ChartParts, time t: Double, name: String, into out: inout [String]) {
+    let presentation = session.scene.presentation
+    let set = spec.base
+    guard let zoom = set.zoom ?? presentation.leavingZoom(set, at: t), zoom.isPie else { return }
+    let alpha = Dictionary(uniqueKeysWithValues: set.lines.map { ($0.id, presentation.alpha(set, $0.id, at: t)) })
+    let pie = PieLayout.make(set: set, index: zoom.index, plot: parts.plot, alpha: alpha)
+    let p = presentation.zoomProgress(set, at: t)
+    let labels = pie.drawnLabels(progress: p, selected: zoom.selectedSlice, plot: parts.plot, measurer: session.text)
+    let top = -Double.pi / 2
+    let r = pie.radius * (0.7 + 0.3 * p)
+    for (k, l) in labels.enumerated() {
+      if l.outside {
+        if !Lint.contains(parts.plot, l.frame) { out.append("\(name): pie label '\(l.text)' spills out of the plot") }
+      } else if let slice = pie.slices.first(where: { $0.id == l.id }) {
+        var swept = slice
+        swept.start = top + (slice.start - top) * p; swept.end = top + (slice.end - top) * p
+        let mid = (swept.start + swept.end) / 2
+        let pull = zoom.selectedSlice == l.id ? 12 * p : 0
+        let c = Point(pie.center.x + cos(mid) * pull, pie.center.y + sin(mid) * pull)
+        // Ink, not the line box (as for clipped texts; side bearings of a pixel).
+        let ink = l.frame.inset(top: l.frame.height * 0.15, left: 1, bottom: l.frame.height * 0.15, right: 1)
+        if !PieLayout.sector(swept, center: c, radius: r + 2, contains: ink) {
+          out.append("\(name): pie label '\(l.text)' is clipped by its slice")
+        }
+      }
+      for m in labels[(k + 1)...] where Lint.overlap(l.frame, m.frame) {
+        out.append("\(name): pie labels '\(l.text)' and '\(m.text)' overlap")
+      }
+    }
   }
 
   // MARK: - Display list

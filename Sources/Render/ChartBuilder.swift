@@ -17,6 +17,9 @@ struct ChartBuilder {
   let key: String
   let t: Double
   var items: [DisplayItem] = []
+  /// Draw the title (or the "Zoom Out" control with its magnifier); a zoom's fading layer
+  /// draws none, so the magnifier never shows over the other layer's title.
+  var drawsTitle = true
 
   init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
        presentation: Presentation? = nil, key: String = "", t: Double = 0) {
@@ -29,7 +32,9 @@ struct ChartBuilder {
     let window = presentation?.window(spec.data, at: t) ?? spec.data.window
     let parts = ChartParts.make(spec: spec, card: isCard, frame: frame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: key, t: t)
-    if let r = parts.title, spec.base.zoom != nil, !spec.showsBase {
+    if !drawsTitle {
+      // The other layer of a zoom's crossfade draws the title.
+    } else if let r = parts.title, spec.base.zoom != nil, !spec.showsBase {
       zoomOutTitle(r)
     } else if let r = parts.title, let title = spec.title {
       let fitted = TextFit.fit(title, width: r.width, font: ChartMetrics.titleFont, measurer: measurer)
@@ -65,6 +70,7 @@ struct ChartBuilder {
     if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
+    if let more = parts.legendMore { moreChip(more.text, more.frame) }
     return items
   }
 
@@ -110,6 +116,9 @@ struct ChartBuilder {
       items.append(.text(TextRun(row.1, font: ChartMetrics.posterValueFont, color: row.2, origin: Point(px + w - padX, ry), align: .right)))
       ry += rowHeight
     }
+    if let more = layout.more {
+      items.append(.text(TextRun(more, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(px + padX, ry + 1))))
+    }
   }
 
   // MARK: - Mini-map
@@ -138,6 +147,12 @@ struct ChartBuilder {
       guard alpha > 0.001 else { continue }
       key += " \(line.id)=\(alpha)"
       let pls = set.memoized("minimap \(line.id) \(mm) \(range)") { set.polylines(for: line, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf) }
+      if set.count > Decimation.exactLimit {
+        // Decimated to pixel columns: an even band, not a moiré of beads (DenseLine.envelope).
+        let band = DenseLine.envelope(pls, halfWidth: 0.5)
+        if !band.isEmpty { lines.append(.path(band, .fill(line.color.multipliedAlpha(alpha)))) }
+        continue
+      }
       var path = Path()
       for pl in pls {
         guard let first = pl.first else { continue }
@@ -167,6 +182,16 @@ struct ChartBuilder {
   }
 
   // MARK: - Check marks
+
+  /// The chip that ends a legend too long for its room: "+ 121 more", outlined in the text
+  /// colour (no check mark: it stands for no one line).
+  mutating func moreChip(_ text: String, _ r: Rect) {
+    let font = ChartMetrics.chipFont
+    items.append(.path(.rect(r.inset(by: 0.75), radius: r.height / 2 - 0.75), .stroke(theme.text.multipliedAlpha(0.6), width: 1.5)))
+    let fitted = TextFit.fit(text, width: r.width - 24, font: font, measurer: measurer)
+    let ts = measurer.measure(fitted, font: font)
+    items.append(.text(TextRun(fitted, font: font, color: theme.text, origin: Point(r.midX - ts.width / 2, r.midY - ts.height / 2))))
+  }
 
   mutating func chip(_ line: Line, _ r: Rect, hidden: Bool) {
     let radius = r.height / 2

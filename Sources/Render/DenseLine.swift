@@ -243,3 +243,40 @@ private struct Samples {
     flush()
   }
 }
+
+extension DenseLine {
+  /// A line of more points than pixels in the mini-map, as a filled band: at each pixel
+  /// column, the range of its points and of its neighbours' (one column either side),
+  /// `halfWidth` wider up and down. Stroking the column zigzag instead shows a moiré of beads
+  /// where the data's own rhythm beats against the columns (a daily cycle over a year of
+  /// hourly points: each column holds half a day, whose range rises and falls with the
+  /// phase); a column and its neighbours hold a day and more, so the band is even. Columns
+  /// are the decimated polylines' (`Decimation`: whole-pixel x); gaps stay breaks.
+  public static func envelope(_ polylines: [[Point]], halfWidth: Double) -> Path {
+    var path = Path()
+    for pl in polylines where pl.count > 1 {
+      var cols: [(x: Double, lo: Double, hi: Double)] = []
+      for p in pl {
+        if let last = cols.last, last.x == p.x {
+          cols[cols.count - 1].lo = min(last.lo, p.y)
+          cols[cols.count - 1].hi = max(last.hi, p.y)
+        } else {
+          cols.append((p.x, p.y, p.y))
+        }
+      }
+      var top: [Point] = [], bottom: [Point] = []
+      for k in cols.indices {
+        var lo = cols[k].lo, hi = cols[k].hi
+        for j in max(0, k - 1)...min(cols.count - 1, k + 1) { lo = min(lo, cols[j].lo); hi = max(hi, cols[j].hi) }
+        let x0 = cols[k].x, x1 = k + 1 < cols.count ? min(cols[k + 1].x, cols[k].x + 1) : cols[k].x + 1
+        top += [Point(x0, lo - halfWidth), Point(x1, lo - halfWidth)]
+        bottom += [Point(x0, hi + halfWidth), Point(x1, hi + halfWidth)]
+      }
+      path.move(to: top[0])
+      for p in top.dropFirst() { path.line(to: p) }
+      for p in bottom.reversed() { path.line(to: p) }
+      path.close()
+    }
+    return path
+  }
+}

@@ -135,8 +135,9 @@ public struct DisplayListBuilder {
   }
 
   /// A card that has just passed behind the front card is drawn once more over it, clipped
-  /// to it and fading out (its texts first): where they overlap it dissolves into the front
-  /// card instead of disappearing behind it in one frame.
+  /// to it and fading out (its texts, lines and grid first, then its empty body): where they
+  /// overlap it dissolves into the front card instead of disappearing behind it in one frame,
+  /// and no frame shows the two cards' lines through each other.
   func passing(_ deck: Node, _ ctx: Context, into items: inout [DisplayItem], overlays: inout [DisplayItem]) throws {
     guard let front = deck.children.filter({ $0.placement.visible }).min(by: { $0.placement.depth < $1.placement.depth }) else { return }
     for c in deck.children where c !== front && c.placement.visible && c.placement.passing > 0.001 {
@@ -150,6 +151,13 @@ public struct DisplayListBuilder {
       var card: [DisplayItem] = [], ignored: [DisplayItem] = []
       try emit(c, ctx, into: &card, overlays: &ignored)
       items.append(contentsOf: PassingCard.fadingTexts(card, PassingCard.textOpacity(passing)))
+      // Its lines and grid fade with its texts (covered by its own body), so in no frame do
+      // two cards' lines show through each other: the front card is uncovered by an empty card.
+      if case .card = c.kind {
+        let r = c.transform.apply(c.contentFrame)
+        let cr = (c.style.cornerRadius > 0 ? c.style.cornerRadius : 12) * c.transform.scale
+        items.append(.path(.rect(r, radius: cr), .fill(ctx.theme.cardBackground.multipliedAlpha(1 - PassingCard.textOpacity(passing)))))
+      }
       items.append(.popGroup)
       items.append(.popClip)
     }

@@ -3,8 +3,9 @@ import Drawing
 /// How a card that has just passed behind the front card dissolves into it (drawn once
 /// more over the front card, clipped to it): in two halves, as the Y labels cross-fade, so
 /// the two cards' texts never show on top of each other. While `passing` goes from 1 to
-/// 0.5 the card stays opaque over the front card and only its texts fade out; from 0.5 to
-/// 0 the rest of it (body, grid, lines) fades, uncovering the front card.
+/// 0.5 the card stays opaque over the front card and its texts, lines and grid fade out
+/// (covered by its own body colour); from 0.5 to 0 its empty body fades, uncovering the
+/// front card: no double exposure of two cards' lines.
 enum PassingCard {
   /// The opacity of the whole card drawn over the front card.
   static func bodyOpacity(_ passing: Double) -> Double { max(0, min(1, 2 * passing)) }

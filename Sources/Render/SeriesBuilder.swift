@@ -18,11 +18,20 @@ struct SeriesPainter {
   let yLeft: (Double) -> Double
   /// The right axis of a two-axis chart.
   let yRight: ((Double) -> Double)?
+  /// The width of a column when the time axis has no width (one point, or points all at one
+  /// time): a bar a third of the rect wide, at most 80 px, not a hairline.
+  var loneStep = 0.0
 
   var weights: [Double] { self.set.lines.map { max(0, min(1, alpha[$0.id] ?? 1)) } }
 
   /// The width of one column in pixels (the data's typical step).
-  var stepPx: Double { abs(xOf(set.firstMs + set.typicalStepMs) - xOf(set.firstMs)) }
+  var stepPx: Double {
+    let step = abs(xOf(set.firstMs + set.typicalStepMs) - xOf(set.firstMs))
+    return step > 0 || set.spanMs > 0 ? step : loneStep
+  }
+
+  /// `loneStep` for a rect of this width.
+  static func loneStep(width: Double) -> Double { min(80, width / 3).rounded() }
 
   func yOf(_ k: Int) -> (Double) -> Double { style.yScaled && k > 0 ? (yRight ?? yLeft) : yLeft }
 
@@ -240,7 +249,7 @@ extension ChartBuilder {
   func typedSeries(_ snap: ChartSnapshot, idx: Range<Int>, linesRect: Rect, xOf: @escaping (Double) -> Double,
                    yOf: @escaping (Double) -> Double) -> [DisplayItem] {
     let painter = SeriesPainter(set: spec.data, style: snap.style, alpha: snap.alpha, lineWidth: spec.lineWidth,
-                                xOf: xOf, yLeft: yOf, yRight: rightYOf(snap, linesRect))
+                                xOf: xOf, yLeft: yOf, yRight: rightYOf(snap, linesRect), loneStep: SeriesPainter.loneStep(width: linesRect.width))
     let style = snap.style
     let needsColumns = style.stacked ? style.type == .bar : spec.data.lines.contains { style.kind(of: $0) == .bar }
     return painter.draw(needsColumns ? spec.data.columnIndices(in: snap.window) : idx)
@@ -286,7 +295,8 @@ extension ChartBuilder {
     let x = xOf(set.xs[i]).rounded() + 0.5
     let barsOnly = set.lines.allSatisfy { style.kind(of: $0) == .bar }
     if barsOnly {
-      let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: spec.lineWidth, xOf: xOf, yLeft: yOf, yRight: nil)
+      let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: spec.lineWidth, xOf: xOf, yLeft: yOf, yRight: nil,
+                                  loneStep: SeriesPainter.loneStep(width: linesRect.width))
       let step = max(1, painter.stepPx)
       let cx = xOf(set.xs[i])
       var dim = Path()
@@ -307,7 +317,9 @@ extension ChartBuilder {
         items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
       }
     }
-    poster(TypedPoster.make(spec: spec, style: style, index: i, x: x, linesRect: linesRect, frame: frame, alpha: snap.alpha, measurer: measurer))
+    if let p = TypedPoster.make(spec: spec, style: style, index: i, x: x, linesRect: linesRect, plot: parts.plot, alpha: snap.alpha, measurer: measurer) {
+      poster(p)
+    }
   }
 
   /// Draws a poster laid out by `TypedPoster`: the date, then one row per line (its share
@@ -357,7 +369,7 @@ extension ChartBuilder {
     }
     let right = set.rightAxisRange(style, in: all, hidden: hiddenNow) ?? set.rightAxisRange(style, in: all, hidden: [])
     let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: 1, xOf: xOf, yLeft: mapping(left),
-                                yRight: style.yScaled ? mapping(right) : nil)
+                                yRight: style.yScaled ? mapping(right) : nil, loneStep: SeriesPainter.loneStep(width: mm.width))
     return painter.draw(0..<set.count)
   }
 }

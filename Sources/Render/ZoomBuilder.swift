@@ -9,9 +9,10 @@ import SceneGraph
 extension ChartBuilder {
   static func zoomable(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
                        presentation: Presentation, key: String, t: Double) -> [DisplayItem] {
-    func layer(_ s: ChartSpec, title: Bool = true) -> [DisplayItem] {
+    func layer(_ s: ChartSpec, title: Bool = true, axisKey: String? = nil) -> [DisplayItem] {
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
-                           presentation: presentation, key: key, t: t)
+                           presentation: presentation, key: axisKey ?? key, t: t)
+      b.drawsTitle = title
       // The fading layer keeps no texts: two layers' titles and labels would overlap.
       return title ? b.build() : b.build().filter { if case .text = $0 { return false }; return true }
     }
@@ -42,9 +43,13 @@ extension ChartBuilder {
     var detail = spec
     if set.zoom == nil, let d = zoom.detail { detail.base = d; detail.showsBase = true }
     detail.indicatorAt = nil
-    // One layer's texts at a time: the overview's until halfway, then the detail's.
-    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5) + [.popGroup, .pushGroup(opacity: progress)]
-      + layer(detail, title: progress >= 0.5) + [.popGroup]
+    // One layer's texts at a time: the overview's until halfway, then the detail's. Each
+    // layer on its own Y axis (the one its data in its window asks for, under keys with no
+    // animation): on the chart's one animated axis, the overview's lines would start far
+    // outside the detail's range when zooming out (an empty plot, then lines dropping in
+    // from above) and the detail's likewise when zooming in.
+    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5, axisKey: key + ".zoom.overview") + [.popGroup, .pushGroup(opacity: progress)]
+      + layer(detail, title: progress >= 0.5, axisKey: key + ".zoom.detail") + [.popGroup]
   }
 
   /// The title of a zoomed chart: a "Zoom Out" control (a magnifier with a minus, in the
@@ -92,17 +97,20 @@ extension ChartBuilder {
       }
       path.close()
       items.append(.path(path, .fill(line.color.multipliedAlpha(p))))
-      // The share inside its slice, when there is room for it.
-      if slice.share >= 2, p > 0.5 {
-        let text = "\(Int(saturating: slice.share.rounded()))%"
-        let size = 12 + min(14, slice.share / 3)
-        let font = Font(size: size, weight: .bold)
-        let m = measurer.measure(text, font: font)
-        let lr = r * (slice.share < 8 ? 0.78 : 0.6)
-        // Only where the slice is wide enough for it at that radius (no two labels touch).
-        guard (a1 - a0) * lr >= max(m.width, m.height) + 4 else { continue }
-        items.append(.text(TextRun(text, font: font, color: Color(r: 1, g: 1, b: 1, a: (p - 0.5) * 2),
-                                   origin: Point(c.x + cos(mid) * lr, c.y + sin(mid) * lr - m.height / 2), align: .center)))
+    }
+    // The shares: inside their slices in a size that scales with the pie, or outside with a
+    // leader line, or not at all (PieLabel).
+    if p > 0.5 {
+      let a = (p - 0.5) * 2
+      for label in layout.drawnLabels(progress: p, selected: zoom.selectedSlice, plot: plot, measurer: measurer) {
+        if label.outside {
+          var leader = Path()
+          leader.move(to: label.leader[0])
+          for q in label.leader.dropFirst() { leader.line(to: q) }
+          items.append(.path(leader, .stroke(theme.text.multipliedAlpha(0.5 * a), width: 1)))
+        }
+        let color = label.outside ? theme.text.multipliedAlpha(a) : Color(r: 1, g: 1, b: 1, a: a)
+        items.append(.text(TextRun(label.text, font: label.font, color: color, origin: Point(label.frame.x, label.frame.y))))
       }
     }
     // The selected slice's name and value, in a poster beside the pie.

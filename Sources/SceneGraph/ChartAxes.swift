@@ -271,6 +271,11 @@ extension Presentation {
 extension ChartAxes {
   /// The indicator's poster box when it shows (nil otherwise).
   public static func posterBox(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> Rect? {
+    posterLayout(spec: spec, parts: parts, snap: snap, measurer: measurer)?.box
+  }
+
+  /// The indicator's poster as laid out now (nil when the indicator does not show).
+  public static func posterLayout(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> PosterLayout? {
     guard let i = snap.indicatorIndex else { return nil }
     let set = spec.data
     let plot = parts.plot
@@ -281,7 +286,7 @@ extension ChartAxes {
     let yOf = { (v: Double) -> Double in
       ChartGeometry.scale(v, yRange, into: linesRect)
     }
-    return PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer).box
+    return PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer)
   }
 }
 

@@ -50,14 +50,17 @@ public struct ChartParts: Sendable, Equatable {
   public var minimapWindow: Rect?
   public var minimapLeft: Rect?
   public var minimapRight: Rect?
-  /// One chip per line, in line order.
+  /// One chip per line, in line order (the first lines only, when not all fit).
   public var legend: [(id: String, frame: Rect)]
+  /// The last chip when not every line's chip fits: "+ 121 more".
+  public var legendMore: (text: String, frame: Rect)?
 
   public static func == (a: ChartParts, b: ChartParts) -> Bool {
     a.title == b.title && a.plot == b.plot && a.yGutter == b.yGutter && a.yGutterRight == b.yGutterRight && a.xAxis == b.xAxis && a.minimap == b.minimap
       && a.minimapWindow == b.minimapWindow && a.minimapLeft == b.minimapLeft && a.minimapRight == b.minimapRight
       && a.legend.map(\.id) == b.legend.map(\.id)
       && a.legend.map(\.frame) == b.legend.map(\.frame)
+      && a.legendMore?.text == b.legendMore?.text && a.legendMore?.frame == b.legendMore?.frame
   }
 
   /// The addressable parts by name, in a stable order (`plot`, `minimap.window`, `legend.y0`).
@@ -73,6 +76,7 @@ public struct ChartParts: Sendable, Equatable {
     if let minimapLeft { out.append(("minimap.left", minimapLeft)) }
     if let minimapRight { out.append(("minimap.right", minimapRight)) }
     for chip in legend { out.append(("legend.\(chip.id)", chip.frame)) }
+    if let legendMore { out.append(("legendMore", legendMore.frame)) }
     return out
   }
 
@@ -91,28 +95,53 @@ public struct ChartParts: Sendable, Equatable {
     var xAxisHeight: Double { showXAxis ? ChartMetrics.xAxisHeight : 0 }
     let minimapHeight = min(72, max(32, (frame.height * 0.115).rounded()))
 
-    // Chips flow left to right and wrap.
-    func chipLayout(width: Double) -> (frames: [(String, Rect)], height: Double) {
+    // Chips flow left to right and wrap, in at most `maxRows` rows: when they need more, the
+    // last row ends with a "+ N more" chip (the first lines' chips show).
+    let h = ChartMetrics.chipHeight, gap = ChartMetrics.chipSpacing
+    let widths = spec.data.lines.map { min(inner.width, (12 + 16 + 8 + measurer.measure($0.name, font: ChartMetrics.chipFont).width + 14).rounded(.up)) }
+    func chipLayout(width: Double, maxRows: Int) -> (frames: [(String, Rect)], more: (String, Rect)?, height: Double) {
       var frames: [(String, Rect)] = []
-      var x = 0.0, y = 0.0
-      let h = ChartMetrics.chipHeight
-      for line in spec.data.lines {
-        let textW = measurer.measure(line.name, font: ChartMetrics.chipFont).width
-        let w = min(width, (12 + 16 + 8 + textW + 14).rounded(.up))
-        if x > 0 && x + w > width { x = 0; y += h + ChartMetrics.chipSpacing }
-        frames.append((line.id, Rect(x, y, w, h)))
-        x += w + ChartMetrics.chipSpacing
+      var rows: [Int] = []
+      var x = 0.0, row = 0
+      for (k, line) in spec.data.lines.enumerated() {
+        if x > 0 && x + widths[k] > width { x = 0; row += 1 }
+        frames.append((line.id, Rect(x, Double(row) * (h + gap), widths[k], h)))
+        rows.append(row)
+        x += widths[k] + gap
       }
-      return (frames, frames.isEmpty ? 0 : y + h)
+      guard row >= maxRows, maxRows > 0 else { return (frames, nil, frames.isEmpty ? 0 : Double(row) * (h + gap) + h) }
+      var kept = rows.firstIndex { $0 >= maxRows } ?? frames.count
+      let my = Double(maxRows - 1) * (h + gap)
+      while true {
+        let text = PosterLayout.moreText(frames.count - kept, format: spec.format)
+        let w = min(width, (14 + measurer.measure(text, font: ChartMetrics.chipFont).width + 14).rounded(.up))
+        // After the last kept chip when it is on the last row, else starting that row.
+        let mx = kept > 0 && frames[kept - 1].1.y >= my ? frames[kept - 1].1.maxX + gap : 0
+        if mx == 0 || mx + w <= width { return (Array(frames.prefix(kept)), (text, Rect(mx, my, w, h)), my + h) }
+        kept -= 1
+      }
     }
-    let chips = chipLayout(width: inner.width)
+    var chips = chipLayout(width: inner.width, maxRows: Int.max)
     func plotHeight() -> Double {
       inner.height - (showTitleNow ? titleHeight : 0) - xAxisHeight
         - (showMinimap ? minimapHeight + ChartMetrics.minimapGap : 0) - (showLegend ? chips.height + 14 : 0)
     }
-    // The plot wins at small sizes: the legend, then the mini-map, then the title give way
-    // while the plot would be under `plotShare` of the inner height (or under 40 px).
+    // The plot wins at small sizes: the legend loses rows down to one (the last ending in
+    // "+ N more"), then the legend, the mini-map and the title give way while the plot would
+    // be under `plotShare` of the inner height (or under 40 px).
     let least = max(ChartMetrics.minimumPlotHeight, (inner.height * ChartMetrics.plotShare).rounded())
+    // Many lines: a legend taller than a third of the inner height keeps the rows that leave
+    // the plot half of it (at least one row).
+    if showLegend, chips.height > inner.height / 3 {
+      chips = chipLayout(width: inner.width, maxRows: max(1, Int(((inner.height / 3 + gap) / (h + gap)).rounded(.down))))
+      while plotHeight() < inner.height / 2, chips.height > h {
+        chips = chipLayout(width: inner.width, maxRows: Int(((chips.height + gap) / (h + gap)).rounded()) - 1)
+      }
+    }
+    while showLegend, plotHeight() < least, chips.height > h {
+      let rows = Int(((chips.height + gap) / (h + gap)).rounded())
+      chips = chipLayout(width: inner.width, maxRows: rows - 1)
+    }
     if plotHeight() < least { showLegend = false }
     if plotHeight() < least { showMinimap = false }
     if plotHeight() < least { showTitleNow = false }
@@ -173,6 +202,7 @@ public struct ChartParts: Sendable, Equatable {
     if showLegend {
       y += 14
       parts.legend = chips.frames.map { ($0.0, $0.1.offsetBy(inner.x, y)) }
+      parts.legendMore = chips.more.map { ($0.0, $0.1.offsetBy(inner.x, y)) }
     }
     return parts
   }

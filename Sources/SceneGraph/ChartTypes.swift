@@ -50,10 +50,15 @@ extension ChartSnapshot {
 extension Presentation {
   /// Moves every axis of a chart towards what its window needs now (the left one under
   /// `key`, a two-axis chart's right one under `key.right`).
+  /// While the set zooms into a day or out of it, the axes follow at once: the crossfade
+  /// draws each layer on its own axis (ZoomBuilder), and the chart's axis must be where the
+  /// arriving layer's is when the crossfade ends, not still on its way from the leaving one.
   public func updateChartAxes(_ key: String, spec: ChartSpec, plot: Rect, window: TimeWindow, at t: Double) {
-    updateAxis(key, target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t)
+    let p = zoomProgress(spec.base, at: t)
+    let zooming = (p > 0.0001 && p < 0.9999) || leavingZoom(spec.base, at: t) != nil
+    updateAxis(key, target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t, immediate: zooming)
     if let right = ChartSnapshot.rightTargetScale(spec: spec, plot: plot, window: window) {
-      updateAxis(key + ".right", target: right, at: t)
+      updateAxis(key + ".right", target: right, at: t, immediate: zooming)
     }
   }
 }
@@ -73,48 +78,79 @@ public struct TypedPoster: Sendable {
   public var rows: [Row]
   public var dateHeight: Double
   public var percentWidth: Double
+  /// How many visible lines the poster leaves out (its "+ N more" row says so).
+  public var left = 0
 
   public static let rowHeight = 20.0
   public static let padX = 10.0
   public static let padY = 8.0
 
-  /// The poster of the indicator at point i, drawn over a plot whose lines fill `linesRect`
-  /// inside `frame`; x is the indicator's pixel column.
-  public static func make(spec: ChartSpec, style: ChartStyle, index i: Int, x: Double, linesRect: Rect, frame: Rect,
-                          alpha: [String: Double], measurer: TextMeasurer) -> TypedPoster {
+  /// The poster of the indicator at point i, drawn inside `plot` whose lines fill
+  /// `linesRect`; x is the indicator's pixel column. When not every row fits the plot's
+  /// height, the lines with the biggest values (by size: a diverging stack's negatives count)
+  /// show and a row says how many are left out ("+ 88 more"); nil when not even the date fits.
+  public static func make(spec: ChartSpec, style: ChartStyle, index i: Int, x: Double, linesRect: Rect, plot: Rect,
+                          alpha: [String: Double], measurer: TextMeasurer) -> TypedPoster? {
     let set = spec.data
     let format = spec.format
-    let date = format.poster(set.xs[i], precision: format.precision(of: set))
-    let dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
+    var date = format.poster(set.xs[i], precision: format.precision(of: set))
+    var dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
+    let maxContent = plot.width - 4 - 2 * padX
+    guard maxContent > 0 else { return nil }
+    if dateSize.width > maxContent {
+      date = TextFit.fit(date, width: maxContent, font: ChartMetrics.posterTitleFont, measurer: measurer)
+      dateSize.width = measurer.measure(date, font: ChartMetrics.posterTitleFont).width
+    }
     let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
-    var rows: [Row] = []
     var shares: [String: Double] = [:]
     if style.percentage {
       let weights = set.lines.map { (alpha[$0.id] ?? 1) > 0.001 && !set.isHidden($0.id) ? 1.0 : 0.0 }
       // No share of a partial total: a gap in a shown line leaves every share out ("–").
       for (line, share) in zip(set.lines, Stacking.sharesOrNil(set.lines, weights: weights, at: i) ?? []) { shares[line.id] = share }
     }
-    for line in visible {
-      rows.append(Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
-                      percent: style.percentage ? shares[line.id].map { format.percent(String(Int(saturating: $0.rounded()))) } ?? "–" : nil))
-    }
     // Stacked bars of more than one line end with their total, as in the contest.
+    var total: Row?
     if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {
-      let total = visible.reduce(0.0) { $0 + $1.values[i] }  // the net total: negatives count
-      rows.append(Row(name: "All", value: format.grouped(total), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil))
+      let sum = visible.reduce(0.0) { $0 + $1.values[i] }  // the net total: negatives count
+      total = Row(name: "All", value: format.grouped(sum), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)
     }
+    let header = dateSize.height + 4 + 2 * padY - 4
+    var room = Int(saturating: ((plot.height - 4 - header) / rowHeight).rounded(.down))
+    // The total takes a row of its own, unless that leaves none for the lines.
+    if total != nil { if room >= 2 { room -= 1 } else { total = nil } }
+    guard room >= 0 else { return nil }
+    let fit = PosterLayout.fitRows(values: visible.map { abs($0.values[i]) }, room: room)
+    var rows: [Row] = fit.shown.map { k in
+      let line = visible[k]
+      return Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
+                 percent: style.percentage ? shares[line.id].map { format.percent(String(Int(saturating: $0.rounded()))) } ?? "–" : nil)
+    }
+    if fit.more > 0 && room > 0 { rows.append(Row(name: PosterLayout.moreText(fit.more, format: format), value: "", color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)) }
+    if let total { rows.append(total) }
     let percentWidth = style.percentage ? (measurer.measure(format.percent("100"), font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
-    let contentW = max(dateSize.width, rows.map {
-      percentWidth + measurer.measure($0.name, font: ChartMetrics.posterNameFont).width + 20
-        + measurer.measure($0.value, font: ChartMetrics.posterValueFont).width
-    }.max() ?? 0)
+    func widths(_ r: Row) -> (name: Double, value: Double) {
+      let pw = r.percent == nil ? 0 : percentWidth
+      return (pw + measurer.measure(r.name, font: ChartMetrics.posterNameFont).width,
+              r.value.isEmpty ? 0 : 20 + measurer.measure(r.value, font: ChartMetrics.posterValueFont).width)
+    }
+    let contentW = min(maxContent, max(dateSize.width, rows.map { let w = widths($0); return w.name + w.value }.max() ?? 0))
+    // Names too long for the plot's width end in "…".
+    for k in rows.indices {
+      let w = widths(rows[k])
+      if w.name + w.value > contentW {
+        let pw = rows[k].percent == nil ? 0 : percentWidth
+        rows[k].name = TextFit.fit(rows[k].name, width: max(0, contentW - w.value - pw), font: ChartMetrics.posterNameFont, measurer: measurer)
+      }
+    }
     let w = (contentW + 2 * padX).rounded(.up)
-    let h = (dateSize.height + 4 + Double(rows.count) * rowHeight + 2 * padY - 4).rounded(.up)
+    let h = (header + Double(rows.count) * rowHeight).rounded(.up)
+    guard w <= plot.width, h <= plot.height else { return nil }
     var px = x + 14
-    if px + w > frame.maxX { px = x - 14 - w }
-    px = max(frame.x, min(frame.maxX - w, px))
-    let py = max(frame.y, linesRect.minY - 4)
-    return TypedPoster(box: Rect(px, py, w, h), date: date, rows: rows, dateHeight: dateSize.height, percentWidth: percentWidth)
+    if px + w > plot.maxX { px = x - 14 - w }
+    px = max(plot.x, min(plot.maxX - w, px))
+    var py = max(plot.y, linesRect.minY - 4)
+    if py + h > plot.maxY { py = plot.maxY - h }
+    return TypedPoster(box: Rect(px, py, w, h), date: date, rows: rows, dateHeight: dateSize.height, percentWidth: percentWidth, left: fit.more)
   }
 
   /// The poster of a chart as drawn now (nil when the indicator is not shown).
@@ -126,11 +162,30 @@ public struct TypedPoster: Sendable {
     let x0 = tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX
     let x = x0.rounded() + 0.5
     return make(spec: spec, style: snap.style, index: i, x: x, linesRect: ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth),
-                frame: frame, alpha: snap.alpha, measurer: measurer)
+                plot: plot, alpha: snap.alpha, measurer: measurer)
   }
 }
 
+/// What a chart's poster says as drawn: its date, its rows (name and value; the "+ N more"
+/// row and a stack's total included, in drawing order) and how many lines it leaves out.
+public struct PosterContent: Sendable {
+  public var date: String
+  public var rows: [(name: String, value: String)]
+  public var left: Int
+}
+
 extension ChartParts {
+  /// The poster of a chart drawn now (nil when none shows), for `--inspect`.
+  public static func posterContent(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer) -> PosterContent? {
+    if snap.style.isPlainLines(spec.data) {
+      guard let p = ChartAxes.posterLayout(spec: spec, parts: parts, snap: snap, measurer: measurer), p.box != nil else { return nil }
+      return PosterContent(date: p.date, rows: p.rows.map { ($0.0, $0.1) } + (p.more.map { [($0, "")] } ?? []), left: p.left)
+    }
+    guard let p = TypedPoster.make(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer) else { return nil }
+    let rows = p.rows.map { r -> (name: String, value: String) in ((r.percent.map { $0 + " " } ?? "") + r.name, r.value) }
+    return PosterContent(date: p.date, rows: rows, left: p.left)
+  }
+
   /// The band on the right of the plot where a two-axis chart's right labels go.
   public static func rightAxisBand(plot: Rect) -> Rect {
     let w = min(64, plot.width / 4)

@@ -25,6 +25,12 @@ extension Inspector {
     if let z = spec.base.zoom, z.isPie {
       let pie = PieLayout.make(set: spec.base, index: z.index, plot: parts.plot, alpha: snap.alpha)
       f.append(("pie", .object(pie.slices.map { ($0.id, .number($0.share)) })))
+      // The share labels as drawn: inside a slice, or outside with a leader line.
+      let progress = presentation?.zoomProgress(spec.base, at: time) ?? 1
+      let labels = pie.drawnLabels(progress: progress, selected: z.selectedSlice, plot: parts.plot, measurer: measurer)
+      f.append(("pieLabels", .array(labels.map { l in
+        .object([("id", .string(l.id)), ("text", .string(l.text)), ("size", .number(l.font.size)), ("frame", rect(l.frame)), ("outside", .bool(l.outside))])
+      })))
     } else {
       f.append(("pie", .null))
     }

@@ -151,6 +151,12 @@ public struct Inspector {
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("yLabels", .array(axes.yLabels.map(label))))
       if snap.style.yScaled { f.append(("rightLabels", .array(axes.rightLabels.map(label)))) }
+      if let more = parts.legendMore { f.append(("legendMore", .string(more.text))) }
+      if let p = ChartParts.posterContent(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: measurer) {
+        f.append(("poster", .object([("date", .string(p.date)),
+                                     ("rows", .array(p.rows.map { .array([.string($0.name), .string($0.value)]) })),
+                                     ("left", .pixels(Double(p.left)))])))
+      }
       if !spec.annotations.isEmpty {
         f.append(("annotations", annotations(n, spec, parts: parts, snap: snap, axes: axes)))
       }

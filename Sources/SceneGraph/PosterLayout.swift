@@ -4,8 +4,9 @@ import Drawing
 /// The indicator's poster: its texts and where it stands. Always inside the plot: it sits
 /// right of the crosshair, flips left near the right edge, and when it must cover the
 /// crosshair it moves to the top or bottom of the plot, whichever leaves the points under
-/// the crosshair uncovered. Rows that do not fit the plot's height are left out; names too
-/// long for the plot's width end in `…`.
+/// the crosshair uncovered. When not every row fits the plot's height, the lines with the
+/// biggest values show (biggest first) and a last row says how many are left out
+/// ("+ 88 more"); names too long for the plot's width end in `…`.
 public struct PosterLayout {
   public static let rowHeight = 20.0
   public static let padX = 10.0
@@ -15,6 +16,10 @@ public struct PosterLayout {
   public var dateHeight: Double
   /// Name (fitted), value text, colour per visible line.
   public var rows: [(String, String, Color)]
+  /// The last row when some lines are left out ("+ 88 more"), nil when every line shows.
+  public var more: String?
+  /// How many visible lines the poster leaves out.
+  public var left = 0
   /// nil when not even the date fits the plot.
   public var box: Rect?
 
@@ -36,15 +41,20 @@ public struct PosterLayout {
     let nameWidths = visible.map { measurer.measure($0.name, font: ChartMetrics.posterNameFont).width }
     let header = dateSize.height + 4 + 2 * padY - 4
     let fitRows = max(0, Int(saturating: ((plot.height - 4 - header) / PosterLayout.rowHeight).rounded(.down)))
-    let shown = min(visible.count, fitRows)
+    let fit = PosterLayout.fitRows(values: visible.map { $0.values[i] }, room: fitRows)
+    // No room for any row: the date alone (the poster still marks the point and can be tapped).
+    more = fit.more > 0 && fitRows > 0 ? PosterLayout.moreText(fit.more, format: format) : nil
+    left = fit.more
     var contentW = dateSize.width
-    for k in 0..<shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }
+    for k in fit.shown { contentW = max(contentW, nameWidths[k] + 20 + valueWidths[k]) }
+    if let more { contentW = max(contentW, measurer.measure(more, font: ChartMetrics.posterNameFont).width) }
     contentW = min(contentW, maxW - 2 * padX)
-    rows = (0..<shown).map { k in
+    rows = fit.shown.map { k in
       let room = contentW - 20 - valueWidths[k]
       let name = TextFit.fit(visible[k].name, width: max(0, room), font: ChartMetrics.posterNameFont, measurer: measurer)
       return (name, values[k], visible[k].color)
     }
+    let shown = rows.count + (more == nil ? 0 : 1)
     let w = (contentW + 2 * padX).rounded(.up)
     let h = (header + Double(shown) * PosterLayout.rowHeight).rounded(.up)
     guard w <= plot.width, h <= plot.height, contentW > 0 else { box = nil; return }
@@ -64,4 +74,18 @@ public struct PosterLayout {
     }
     box = Rect(px, py, w, h)
   }
+
+  /// The rows a poster with `room` rows shows of lines with these values: all of them in
+  /// their order when they fit; otherwise the `room - 1` biggest (biggest first, ties in line
+  /// order) and the number left out, which the last row says.
+  public static func fitRows(values: [Double], room: Int) -> (shown: [Int], more: Int) {
+    if values.count <= room { return (Array(values.indices), 0) }
+    guard room > 0 else { return ([], values.count) }
+    let order = values.indices.sorted { values[$0] != values[$1] ? values[$0] > values[$1] : $0 < $1 }
+    let shown = Array(order.prefix(room - 1))
+    return (shown, values.count - shown.count)
+  }
+
+  /// "+ 88 more" (the count grouped as the chart's numbers are).
+  public static func moreText(_ n: Int, format: DisplayFormat) -> String { "+ \(format.grouped(Double(n))) more" }
 }

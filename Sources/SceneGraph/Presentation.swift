@@ -88,7 +88,7 @@ public final class Presentation {
 
   /// Moves a chart's Y axis towards `target`; called every tick with the scale the chart
   /// wants then, so the axis follows a window being dragged continuously.
-  public func updateAxis(_ key: String, target: YScale, at t: Double) {
+  public func updateAxis(_ key: String, target: YScale, at t: Double, immediate: Bool = false) {
     guard var a = axes[key] else {
       axes[key] = AxisState(range: Animated(Pair(target.lo, target.hi)), scale: target, previousScale: target)
       return
@@ -96,7 +96,7 @@ public final class Presentation {
     if a.scale == target { return }
     a.previousScale = a.scale
     a.scale = target
-    a.range.set(Pair(target.lo, target.hi), at: t, animates ? Transition(duration: 0.3, curve: .easeInOut) : .immediate)
+    a.range.set(Pair(target.lo, target.hi), at: t, animates && !immediate ? Transition(duration: 0.3, curve: .easeInOut) : .immediate)
     axes[key] = a
   }
 

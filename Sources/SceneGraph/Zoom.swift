@@ -86,3 +86,121 @@ public struct PieLayout: Sendable {
     return slices.first { ang >= $0.start && ang < $0.end }
   }
 }
+
+/// The share labels of a pie: inside a slice, in a size that scales with the pie, where the
+/// whole text fits in the slice; else outside with a leader line where it fits the plot
+/// beside the others; else none. Shared by the renderer, `--inspect` and lint.
+public struct PieLabel: Sendable, Equatable {
+  public var id: String
+  public var text: String
+  public var font: Font
+  /// The text's box (scene pixels).
+  public var frame: Rect
+  /// Outside the pie, with a leader line from the slice's rim to the text.
+  public var outside: Bool
+  public var leader: [Point]
+}
+
+extension PieLayout {
+  /// The label text of a share: "47%".
+  public static func labelText(_ share: Double) -> String { "\(Int(saturating: share.rounded()))%" }
+
+  /// The smallest label drawn inside a slice; smaller pies label their slices outside.
+  public static let minimumInsideSize = 9.0
+  public static let outsideFont = Font(size: 11, weight: .semibold)
+
+  /// Whether `r` lies wholly inside `slice` of a pie centred at `c` with radius `radius`
+  /// (2 px inside the rim and the slice's edges).
+  public static func sector(_ slice: Slice, center c: Point, radius: Double, contains r: Rect) -> Bool {
+    let sweep = slice.end - slice.start
+    if sweep >= 2 * Double.pi - 1e-9 {
+      return [Point(r.x, r.y), Point(r.maxX, r.y), Point(r.x, r.maxY), Point(r.maxX, r.maxY)].allSatisfy {
+        hypot($0.x - c.x, $0.y - c.y) <= radius - 2
+      }
+    }
+    // Sample the box's edges (a corner test alone misses a rim bulging between corners of a
+    // wide box only in theory; the edges between corners can cross a slice's straight side).
+    var pts: [Point] = []
+    for k in 0...4 {
+      let f = Double(k) / 4
+      pts += [Point(r.x + f * r.width, r.y), Point(r.x + f * r.width, r.maxY), Point(r.x, r.y + f * r.height), Point(r.maxX, r.y + f * r.height)]
+    }
+    for p in pts {
+      let dx = p.x - c.x, dy = p.y - c.y
+      let d = hypot(dx, dy)
+      guard d <= radius - 2 else { return false }
+      var a = atan2(dy, dx)
+      while a < slice.start { a += 2 * Double.pi }
+      while a > slice.start + 2 * Double.pi { a -= 2 * Double.pi }
+      guard a <= slice.end else { return false }
+      // 2 px from each straight side.
+      if d * sin(min(a - slice.start, Double.pi / 2)) < 2 || d * sin(min(slice.end - a, Double.pi / 2)) < 2 { return false }
+    }
+    return true
+  }
+
+  /// The labels of this pie drawn with radius `r`, slice `selected` pulled out by `pull` px,
+  /// inside `plot`.
+  public func labels(radius r: Double, selected: String?, pull: Double, plot: Rect, measurer: TextMeasurer) -> [PieLabel] {
+    var out: [PieLabel] = []
+    var outsideCandidates: [Slice] = []
+    for slice in slices where slice.end - slice.start > 1e-4 {
+      let mid = (slice.start + slice.end) / 2
+      let out0 = selected == slice.id ? pull : 0
+      let c = Point(center.x + cos(mid) * out0, center.y + sin(mid) * out0)
+      let text = PieLayout.labelText(slice.share)
+      // Scales with the pie: at most a fifth of the radius (and the contest's 12–26 px).
+      let size = (min(12 + min(14, slice.share / 3), r * 0.2) * 2).rounded(.down) / 2
+      var placed = false
+      if size >= PieLayout.minimumInsideSize {
+        let font = Font(size: size, weight: .bold)
+        let m = measurer.measure(text, font: font)
+        for k in [0.6, 0.7, 0.78, 0.5, 0.85, 0.4] {
+          let lr = r * k
+          let box = Rect(c.x + cos(mid) * lr - m.width / 2, c.y + sin(mid) * lr - m.height / 2, m.width, m.height)
+          if PieLayout.sector(slice, center: c, radius: r, contains: box.inset(by: 1)) {
+            out.append(PieLabel(id: slice.id, text: text, font: font, frame: box, outside: false, leader: []))
+            placed = true
+            break
+          }
+        }
+      }
+      if !placed && slice.share >= 0.5 { outsideCandidates.append(slice) }
+    }
+    // Outside, beside the rim: where the text fits the plot and touches no other label.
+    for slice in outsideCandidates {
+      let mid = (slice.start + slice.end) / 2
+      let out0 = selected == slice.id ? pull : 0
+      let c = Point(center.x + cos(mid) * out0, center.y + sin(mid) * out0)
+      let text = PieLayout.labelText(slice.share)
+      let m = measurer.measure(text, font: PieLayout.outsideFont)
+      let a = Point(c.x + cos(mid) * (r + 2), c.y + sin(mid) * (r + 2))
+      let b = Point(c.x + cos(mid) * (r + 12), c.y + sin(mid) * (r + 12))
+      let right = cos(mid) >= 0
+      let end = Point(b.x + (right ? 6 : -6), b.y)
+      let box = Rect(right ? end.x + 2 : end.x - 2 - m.width, end.y - m.height / 2, m.width, m.height)
+      guard Rect.contains(plot, box), !out.contains(where: { $0.frame.inset(by: -2).intersects(box) }) else { continue }
+      out.append(PieLabel(id: slice.id, text: text, font: PieLayout.outsideFont, frame: box, outside: true, leader: [a, b, end]))
+    }
+    return out
+  }
+}
+
+extension PieLayout {
+  /// The labels as drawn while the pie opens (`progress` 0 to 1; none up to half-way): the
+  /// slices sweep open from the top and the radius grows from 70 %.
+  public func drawnLabels(progress p: Double, selected: String?, plot: Rect, measurer: TextMeasurer) -> [PieLabel] {
+    guard p > 0.5 else { return [] }
+    let top = -Double.pi / 2
+    var swept = self
+    swept.slices = slices.map { var s = $0; s.start = top + ($0.start - top) * p; s.end = top + ($0.end - top) * p; return s }
+    return swept.labels(radius: radius * (0.7 + 0.3 * p), selected: selected, pull: 12 * p, plot: plot, measurer: measurer)
+  }
+}
+
+extension Rect {
+  /// Whether `r` lies inside `outer` (half a pixel of rounding allowed).
+  static func contains(_ outer: Rect, _ r: Rect) -> Bool {
+    r.x >= outer.x - 0.5 && r.y >= outer.y - 0.5 && r.maxX <= outer.maxX + 0.5 && r.maxY <= outer.maxY + 0.5
+  }
+}

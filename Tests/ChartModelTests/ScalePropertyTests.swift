@@ -170,3 +170,25 @@ final class NumberScaleTests: XCTestCase {
     }
   }
 }
+
+/// Issue 21, item 16: Y bounds no coarser than they must be.
+final class CoarseBoundsTests: XCTestCase {
+  func testBoundsAreTightOnRealMaxima() {
+    // Round two's views chart: 0–40M for a 25.2M maximum before; 1K–5K for 1.2K–3.6K.
+    XCTAssertEqual(YScale.nice(for: ValueRange(0, 25_200_000)), YScale(lo: 0, hi: 30_000_000, step: 10_000_000))
+    XCTAssertEqual(YScale.nice(for: ValueRange(1200, 3600)), YScale(lo: 1000, hi: 4000, step: 1000))
+    XCTAssertEqual(YScale.nice(for: ValueRange(0, 3600)), YScale(lo: 0, hi: 4000, step: 1000))
+    // A short axis (room for 3 labels) too.
+    XCTAssertEqual(YScale.nice(for: ValueRange(0, 25_200_000), maxIntervals: 3), YScale(lo: 0, hi: 30_000_000, step: 10_000_000))
+    // Over many maxima, no axis leaves more than 30 % of itself empty on a tall plot.
+    var worst = 0.0
+    var v = 1.0
+    while v < 1e9 {
+      let s = YScale.nice(for: ValueRange(0, v))
+      worst = max(worst, (s.hi - v) / (s.hi - s.lo))
+      XCTAssertLessThanOrEqual(s.ticks.count - 1, 6)
+      v *= 1.013
+    }
+    XCTAssertLessThan(worst, 0.30, "worst waste \(worst)")
+  }
+}
