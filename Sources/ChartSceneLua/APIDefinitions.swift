@@ -45,6 +45,7 @@ public enum APIDefinitions {
     ("cs.Weight", Font.Weight.allCases.map(\.rawValue)),
     ("cs.TabIcon", ["list", "carousel", "cards", "chart"]),
     ("cs.RaceKind", ["bar", "line"]),
+    ("cs.FollowCurve", ["linear", "easeIn", "easeOut", "easeInOut"]),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
     ("cs.ScrollAxis", ScrollAxis.allCases.map(\.rawValue)),
@@ -186,7 +187,7 @@ public enum APIDefinitions {
       Field("duration", "number", "scene seconds to reach the last point (required)"),
       Field("from", "number", "scene seconds when it starts (default 0)"),
       Field("start", "number", "where the window's right edge starts, 0 to 1 of the axis (default: the window's width)"),
-      Field("curve", "string", "\"linear\", \"easeIn\", \"easeOut\" or \"easeInOut\" (default)"),
+      Field("curve", "cs.FollowCurve", "\"linear\", \"easeIn\", \"easeOut\" or \"easeInOut\" (default)"),
     ]),
     Options(className: "cs.CanvasOptions", owner: "cs.canvas", doc: "Custom drawing.", fields: common + [
       Field("draw", "fun(g: cs.Graphics, w: number, h: number, t: number)", "draws the canvas (required)"),
@@ -196,12 +197,7 @@ public enum APIDefinitions {
       Field("rowHeight", "number", "height of a row (default 80 % of the width, 240 at least)"),
       Field("scroll", "number", "initial scroll offset in pixels"),
     ], arrayOf: "cs.View"),
-    Options(className: "cs.CarouselOptions", owner: "cs.carousel", doc: "A horizontal carousel, each item turned in 3D.", fields: common + [
-      Field("spacing", "number", "space between items (default 16)"),
-      Field("itemWidth", "number", "width of an item (default 75 % of the width)"),
-      Field("angle", "number", "degrees of turn one place from the centre (default 30)"),
-      Field("scroll", "number", "initial position, in items"),
-    ], arrayOf: "cs.View"),
+    declared(.carousel),
     Options(className: "cs.ViewOptions", owner: "cs.view", doc: "A composition written in Lua: its state, a layout that places the children from it, and handlers.", fields: common + [
       Field("kind", "string", "the name --inspect shows (default \"view\"); a preset's section of the same name fills `options`"),
       Field("state", "table", "the composition's own table (numbers, strings, booleans, tables of them): self.state"),
@@ -351,6 +347,12 @@ public enum APIDefinitions {
       Field("timeline", "cs.Event[]", "the events"),
     ]),
   ]
+
+  /// The class of a declared options table (`OptionTable`): the common view keys, then its own.
+  static func declared(_ t: OptionTable) -> Options {
+    Options(className: t.className, owner: t.owner, doc: t.doc, fields: (t.viewKeys ? common : []) + t.options.map { Field($0.key, $0.type, $0.summary) },
+            arrayOf: t.arrayOf)
+  }
 
   /// The functions of `cs` and the methods of its objects.
   public static let functions: [Function] = [

@@ -180,6 +180,16 @@ public struct LuaOptions {
     return v
   }
 
+  /// A string that must be one of `values`.
+  public func choice(_ key: String, _ values: [String]) throws(LuaError) -> String? {
+    LuaOptions.observer?(owner, key, "choice", values)
+    guard let s = try string(key) else { return nil }
+    guard values.contains(s) else {
+      throw LuaError("invalid \(key) '\(s)' in \(owner), expected one of: " + values.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    return s
+  }
+
   /// `d` as an Int when it is a whole number an Int holds, else nil. Every Lua number that
   /// becomes an Int goes through this (`Int(d)` traps on 1e300, inf and NaN).
   public static func integer(_ d: Double) -> Int? {

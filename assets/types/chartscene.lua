@@ -12,6 +12,8 @@
 
 ---@alias cs.RaceKind "bar"|"line"
 
+---@alias cs.FollowCurve "linear"|"easeIn"|"easeOut"|"easeInOut"
+
 ---@alias cs.LineType "line"|"bar"|"area"
 
 ---@alias cs.Curve "linear"|"easeInOut"|"spring"|"decay"
@@ -248,7 +250,7 @@
 ---@field duration? number scene seconds to reach the last point (required)
 ---@field from? number scene seconds when it starts (default 0)
 ---@field start? number where the window's right edge starts, 0 to 1 of the axis (default: the window's width)
----@field curve? string "linear", "easeIn", "easeOut" or "easeInOut" (default)
+---@field curve? cs.FollowCurve "linear", "easeIn", "easeOut" or "easeInOut" (default)
 
 ---Custom drawing.
 ---@class cs.CanvasOptions
@@ -295,10 +297,10 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between items (default 16)
----@field itemWidth? number width of an item (default 75 % of the width)
----@field angle? number degrees of turn one place from the centre (default 30)
----@field scroll? number initial position, in items
+---@field spacing? number space between items, 0 to 1000 (default 16)
+---@field itemWidth? number width of an item, 1 to 16384 (default 75 % of the carousel's width)
+---@field angle? number degrees of turn one place from the centre, -80 to 80 (default 30)
+---@field scroll? number initial position in scene pixels, -10000 to 10000 (default 0)
 
 ---A composition written in Lua: its state, a layout that places the children from it, and handlers.
 ---@class cs.ViewOptions: { [integer]: cs.View }

@@ -1,0 +1,95 @@
+import ChartSceneHost
+import ChartSceneLua
+import Foundation
+import SceneGraph
+import XCTest
+
+/// Each option is declared once (`OptionTable`): a script and a preset accept the same values
+/// with the same message, and the docs' option tables are the declarations'.
+final class OptionSchemaTests: XCTestCase {
+  static let repo = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let dir = ScriptFolder()
+
+  /// A call of the constructor with `key = value` (and what it needs besides).
+  func call(_ table: OptionTable, _ key: String, _ value: String) -> String {
+    switch table.owner {
+    case "cs.chart", "cs.card": return "\(table.owner){ data = cs.data.sample()[1], \(key) = \(value) }"
+    default: return "\(table.owner){ \(key) = \(value), cs.text{ text = 'a' } }"
+    }
+  }
+
+  /// nil when the script loads, else the message's reason (what the parentheses hold).
+  func luaProblem(_ table: OptionTable, _ key: String, _ value: Double) -> String? {
+    let script = "return cs.scene{ width = 400, height = 300, root = \(call(table, key, "\(value)")) }"
+    do {
+      _ = try dir.session(script).displayList(at: 0)
+      return nil
+    } catch {
+      return reason(String(describing: error), prefix: "bad field '\(key)' in \(table.owner) (")
+    }
+  }
+
+  func presetProblem(_ section: String, _ key: String, _ value: Double) -> String? {
+    let p = dir.write("presets/p.lua", "return { \(section) = { \(key) = \(value) } }")
+    do {
+      _ = try PresetLoader(scriptDirectory: dir.path, assetsDirectory: EndToEndAssets.path).load(p)
+      return nil
+    } catch {
+      return reason(error.message, prefix: "bad value for '\(section).\(key)' in preset (")
+    }
+  }
+
+  func reason(_ message: String, prefix: String) -> String {
+    guard let r = message.range(of: prefix) else { return "unexpected: " + message }
+    return String(message[r.upperBound...].dropLast())
+  }
+
+  /// Every number a preset may set: at, inside and outside each end, Lua and preset agree.
+  func testLuaAndPresetsAcceptTheSameNumbersWithTheSameMessage() {
+    var checked = 0
+    for table in OptionTable.all {
+      guard let section = table.presetSection else { continue }
+      for spec in table.options where spec.preset {
+        guard case .number(let b?) = spec.kind else { continue }
+        let step = max(1e-3, (b.upper - b.lower) / 1000)
+        for v in [b.lower, b.upper, b.lower - step, b.upper + step, b.lower + step, b.upper - step, (b.lower + b.upper) / 2] {
+          let lua = luaProblem(table, spec.key, v), preset = presetProblem(section, spec.key, v)
+          XCTAssertEqual(lua, preset, "\(table.owner).\(spec.key) = \(v): Lua and preset disagree")
+          XCTAssertEqual(lua == nil, b.contains(v), "\(table.owner).\(spec.key) = \(v)")
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThanOrEqual(checked, 7 * 3)
+  }
+
+  /// The disagreements issue 24 found, each resolved one way for both.
+  func testTheFormerDisagreements() {
+    // carousel.itemWidth = 0: refused by both (an item needs a width).
+    XCTAssertEqual(luaProblem(.carousel, "itemWidth", 0), "must be between 1 and 16384, got 0")
+    XCTAssertEqual(presetProblem("carousel", "itemWidth", 0), "must be between 1 and 16384, got 0")
+  }
+
+  /// The option tables in docs/lua-api.md are what the declarations generate, and every
+  /// declared constructor has one.
+  func testTheDocsOptionTablesAreCurrent() throws {
+    let page = try String(contentsOf: Self.repo.appendingPathComponent("docs/lua-api.md"), encoding: .utf8)
+    var problems: [String] = []
+    let fresh = OptionTable.updatingDocs(page) { problems.append($0) }
+    XCTAssertEqual(problems, [])
+    XCTAssertTrue(fresh == page, "docs/lua-api.md's option tables are stale: run scripts/docs (or chartscene definitions --docs docs/lua-api.md)")
+    for table in OptionTable.all {
+      XCTAssertTrue(page.contains(OptionTable.docsMarker + table.owner + " -->"), "docs/lua-api.md has no option table for \(table.owner)")
+    }
+  }
+
+  /// A stale table is noticed: changing a generated row makes the page differ.
+  func testAStaleTableIsNoticed() throws {
+    let page = try String(contentsOf: Self.repo.appendingPathComponent("docs/lua-api.md"), encoding: .utf8)
+    let row = "| `itemWidth` |"
+    guard let r = page.range(of: row) else { return XCTFail("no itemWidth row") }
+    let edited = page.replacingCharacters(in: r, with: "| `itemWidth` | edited |")
+    XCTAssertNotEqual(OptionTable.updatingDocs(edited), edited)
+    XCTAssertEqual(OptionTable.updatingDocs(edited), page)
+  }
+}
