@@ -43,9 +43,9 @@ public enum APIDefinitions {
     ("cs.Align", Alignment.allCases.map(\.rawValue)),
     ("cs.TextAlign", TextAlign.allCases.map(\.rawValue)),
     ("cs.Weight", Font.Weight.allCases.map(\.rawValue)),
-    ("cs.TabIcon", ["list", "carousel", "cards", "chart"]),
-    ("cs.RaceKind", ["bar", "line"]),
-    ("cs.FollowCurve", ["linear", "easeIn", "easeOut", "easeInOut"]),
+    ("cs.TabIcon", choices(.tab, "icon")),
+    ("cs.RaceKind", choices(.race, "kind")),
+    ("cs.FollowCurve", choices(.follow, "curve")),
     ("cs.LineType", SeriesKind.allCases.map(\.rawValue)),
     ("cs.Curve", Curve.names),
     ("cs.ScrollAxis", ScrollAxis.allCases.map(\.rawValue)),
@@ -180,23 +180,11 @@ public enum APIDefinitions {
       Field("appear", "number", "scene seconds when it fades in"),
       Field("disappear", "number", "scene seconds when it fades out"),
     ]),
-    Options(className: "cs.FollowOptions", owner: "cs.follow", doc: "A camera that keeps a set's window on the newest data.", fields: [
-      Field("data", "cs.ChartSet", "the set whose window moves (this or chart)"),
-      Field("chart", "string", "the id of the chart whose set's window moves (this or data)"),
-      Field("window", "number", "seconds of data the window shows (required)"),
-      Field("duration", "number", "scene seconds to reach the last point (required)"),
-      Field("from", "number", "scene seconds when it starts (default 0)"),
-      Field("start", "number", "where the window's right edge starts, 0 to 1 of the axis (default: the window's width)"),
-      Field("curve", "cs.FollowCurve", "\"linear\", \"easeIn\", \"easeOut\" or \"easeInOut\" (default)"),
-    ]),
+    declared(.follow),
     Options(className: "cs.CanvasOptions", owner: "cs.canvas", doc: "Custom drawing.", fields: common + [
       Field("draw", "fun(g: cs.Graphics, w: number, h: number, t: number)", "draws the canvas (required)"),
     ]),
-    Options(className: "cs.ListOptions", owner: "cs.list", doc: "A scrolling list.", fields: common + [
-      Field("spacing", "number", "space between rows (default 12)"),
-      Field("rowHeight", "number", "height of a row (default 80 % of the width, 240 at least)"),
-      Field("scroll", "number", "initial scroll offset in pixels"),
-    ], arrayOf: "cs.View"),
+    declared(.list),
     declared(.carousel),
     Options(className: "cs.ViewOptions", owner: "cs.view", doc: "A composition written in Lua: its state, a layout that places the children from it, and handlers.", fields: common + [
       Field("kind", "string", "the name --inspect shows (default \"view\"); a preset's section of the same name fills `options`"),
@@ -208,15 +196,7 @@ public enum APIDefinitions {
       Field("inspect", "fun(self: cs.View): table", "more fields for --inspect (cs.null for null)"),
       Field("draw", "fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number)", "draws the view itself, behind its children, in content coordinates"),
     ], arrayOf: "cs.View"),
-    Options(className: "cs.RaceOptions", owner: "cs.race", doc: "A bar chart race (or a line race) over a set's time axis.", fields: common + [
-      Field("data", "cs.ChartSet", "the set (required)"),
-      Field("top", "number", "bars shown, 1 to 50 (default 10)"),
-      Field("period", "number", "seconds per point of the data (default 0.5)"),
-      Field("title", "string", "a title at the top left"),
-      Field("dateFormat", "string", "an os.date pattern for the date (default \"%b %Y\")"),
-      Field("kind", "cs.RaceKind", "\"bar\" (default) or \"line\": lines that draw themselves, the name and value at the tip"),
-      Field("images", "table<string, string>", "a PNG per line id, next to the script, drawn after the bar (or beside the line's label)"),
-    ]),
+    declared(.race),
     Options(className: "cs.GraphicsImageOptions", owner: "g:image", doc: "Options of g:image.", fields: [
       Field("opacity", "number", "0 to 1 (default 1)"),
     ]),
@@ -224,20 +204,9 @@ public enum APIDefinitions {
       Field("size", "number", "font size (default 14)"),
       Field("weight", "cs.Weight", "font weight"),
     ]),
-    Options(className: "cs.CardsOptions", owner: "cs.cards", doc: "A stack of cards: drag the top one down to send it back, tap to open it.", fields: common + [
-      Field("scaleStep", "number", "how much smaller each deeper card is (default 0.06)"),
-      Field("offsetStep", "number", "how far each deeper card peeks out (default 40)"),
-      Field("order", "string[]", "card ids, top first"),
-      Field("modal", "string", "the id of a card shown open"),
-    ], arrayOf: "cs.View"),
-    Options(className: "cs.TabsOptions", owner: "cs.tabs", doc: "Tabs, one view each.", fields: common + [
-      Field("selected", "integer|string", "the tab shown: its number or title"),
-    ], arrayOf: "cs.Tab"),
-    Options(className: "cs.Tab", owner: "cs.tabs tab", doc: "One tab of cs.tabs.", fields: [
-      Field("title", "string", "the tab's title (required)"),
-      Field("view", "cs.View", "the tab's view (required)"),
-      Field("icon", "cs.TabIcon", "an icon before the title"),
-    ]),
+    declared(.cards),
+    declared(.tabs),
+    declared(.tab),
     Options(className: "cs.Frame", owner: "frame", doc: "A fixed size.", fields: [
       Field("width", "number", "0 to 16384"),
       Field("height", "number", "0 to 16384"),
@@ -347,6 +316,12 @@ public enum APIDefinitions {
       Field("timeline", "cs.Event[]", "the events"),
     ]),
   ]
+
+  /// The values of a declared choice (its alias's).
+  static func choices(_ t: OptionTable, _ key: String) -> [String] {
+    if case .choice(let values) = t.spec(key).kind { return values }
+    preconditionFailure("\(t.owner).\(key) is not a choice")
+  }
 
   /// The class of a declared options table (`OptionTable`): the common view keys, then its own.
   static func declared(_ t: OptionTable) -> Options {

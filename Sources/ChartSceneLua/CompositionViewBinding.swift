@@ -370,7 +370,8 @@ enum CompositionViewBinding {
       }
       table = declared
     }
-    let o = try LuaOptions(lua, options, table, owner: owner)
+    // As for any composition: a view's children may come in the array part.
+    let o = try LuaOptions(lua, options, table, owner: owner, allowsArray: table.viewKeys || table.arrayOf != nil)
     try o.check(table)
   }
 }

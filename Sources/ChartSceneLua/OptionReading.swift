@@ -7,9 +7,10 @@ import SceneGraph
 extension LuaOptions {
   /// Opens a declared table: its keys (and the common view keys when it takes them) are the
   /// known ones; children in the array part when it has them.
-  init(_ lua: LuaState, _ index: Int32, _ table: OptionTable, owner: String? = nil) throws(LuaError) {
+  /// `allowsArray` overrides the table's (`cs.options` lets a view's array part pass).
+  init(_ lua: LuaState, _ index: Int32, _ table: OptionTable, owner: String? = nil, allowsArray: Bool? = nil) throws(LuaError) {
     try self.init(lua, index, owner: owner ?? table.owner, known: (table.viewKeys ? ViewBindings.common : []) + table.keys,
-                  allowsArray: table.arrayOf != nil)
+                  allowsArray: allowsArray ?? (table.arrayOf != nil))
   }
 
   /// A declared number option, checked against its bounds.

@@ -70,7 +70,9 @@ public struct OptionSpec: Sendable {
   public var acceptedText: String? {
     switch kind {
     case .number(let b?): return b.text
-    case .choice(let values): return values.map { "`\"\($0)\"`" }.joined(separator: ", ")
+    case .choice(let values):
+      let quoted = values.map { "`\"\($0)\"`" }
+      return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
     default: return nil
     }
   }

@@ -3,7 +3,7 @@
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [carousel]
+  public static let all: [OptionTable] = [list, carousel, cards, tabs, tab, race, follow]
 
   static let side = Scene.maximumSide
 
@@ -15,5 +15,60 @@ extension OptionTable {
             notes: "`bad field 'angle' in cs.carousel (must be between -80 and 80, got 90)`", preset: true),
     .number("scroll", .closed(-10000...10000), default: "`0`", "initial position in scene pixels",
             notes: "0 centres the first item, `itemWidth + spacing` centres the second; clamped to the items"),
+  ])
+
+  public static let list = OptionTable("cs.list", "cs.ListOptions", "A scrolling list.", arrayOf: "cs.View", preset: "list", [
+    .number("spacing", .closed(0...1000), default: "`12`", "space between rows", notes: "`bad field 'spacing' in cs.list (must be between 0 and 1000, got -1)`", preset: true),
+    .number("rowHeight", .closed(1...side), default: "80 % of the list's width (at least 240), but no more than the list's height",
+            "height of a row that has no `frame = { height = }` of its own", notes: "`bad field 'rowHeight' in cs.list (must be between 1 and 16384, got 1e+30)`", preset: true),
+    .number("scroll", .closed(-10000 * side...10000 * side), default: "`0`", "initial scroll offset in scene pixels from the top",
+            notes: "clamped to 0 … (content height − list height). `--inspect` shows the clamped value"),
+  ])
+
+  public static let cards = OptionTable("cs.cards", "cs.CardsOptions", "A stack of cards: drag the top one down to send it back, tap to open it.", arrayOf: "cs.View", preset: "cards", [
+    .number("scaleStep", .atLeast(0, below: 0.5), default: "`0.06`", "how much smaller each deeper card is",
+            notes: "`bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5, got 0.7)`", preset: true),
+    .number("offsetStep", .closed(0...1000), default: "`40`", "how far each deeper card peeks out above the one in front", notes: "40 shows the card's title", preset: true),
+    OptionSpec("order", "string[]", .table, default: "the children's order", "card ids, front to back",
+               notes: "they must be ids given by the script to children: `bad field 'order' in cs.cards (no card with id 'x'; cards are 'a')`, `bad field 'order' in cs.cards (an id appears twice)`. Children it does not name follow, in their order"),
+    OptionSpec("modal", "string", .string, "the id of a chart or card child to present",
+               notes: "`bad field 'modal' in cs.cards (no card with id 'b')`, `bad field 'modal' in cs.cards ('a' is not a chart or card)`"),
+  ])
+
+  public static let tabs = OptionTable("cs.tabs", "cs.TabsOptions", "Tabs, one view each.", arrayOf: "cs.Tab", [
+    OptionSpec("selected", "integer|string", .any, default: "`1`", "the tab shown: its number (1-based) or its title",
+               notes: "`bad field 'selected' in cs.tabs (a tab number from 1 to 1, or a title)`, `bad field 'selected' in cs.tabs (no tab titled 'B'; tabs are 'A')`"),
+  ])
+
+  /// One tab of `cs.tabs` (checked with the owner `cs.tabs tab #N`).
+  public static let tab = OptionTable("cs.tabs tab", "cs.Tab", "One tab of cs.tabs.", viewKeys: false, [
+    OptionSpec("title", "string", .string, "the tab's title", notes: "`missing field 'title' in cs.tabs tab #1`", required: true),
+    OptionSpec("view", "cs.View", .view, "the tab's view, placed once like any child", required: true),
+    OptionSpec("icon", "cs.TabIcon", .choice(["list", "carousel", "cards", "chart"]), default: "`\"chart\"`", "an icon before the title",
+               notes: "`invalid icon 'star' in cs.tabs tab #1, expected one of: 'list', 'carousel', 'cards', 'chart'`"),
+  ])
+
+  public static let race = OptionTable("cs.race", "cs.RaceOptions", "A bar chart race (or a line race) over a set's time axis.", [
+    OptionSpec("data", "cs.ChartSet", .any, "the set", notes: "`missing field 'data' in cs.race (a ChartSet from cs.data.*)`", required: true),
+    .number("top", .closed(1...50), default: "`10`", "bars shown"),
+    .number("period", .closed(0.01...3600), default: "`0.5`", "seconds per point of the data"),
+    OptionSpec("title", "string", .string, "a title at the top left"),
+    OptionSpec("dateFormat", "string", .string, default: "`\"%b %Y\"`", "an `os.date` pattern (UTC) for the date"),
+    OptionSpec("kind", "cs.RaceKind", .choice(["bar", "line"]), default: "`\"bar\"`", "bars, or lines that draw themselves",
+               notes: "`\"line\"`: a **line race** — the top lines draw themselves as time passes (now at the right edge, the first point at the left, Y from 0 to the largest value shown so far), each with a dot, its name and its value at the tip; labels are pushed apart so none covers another; lines leaving the top fade"),
+    OptionSpec("images", "table<string, string>", .table, "a PNG per line id, next to the script, drawn after the bar (or beside the line's label)",
+               notes: "`{ s1 = \"logo.png\", ... }`, read with `cs.image` under the rules of data files: drawn as a square after the bar, before its value (a line race: before the name). `bad field 'images' in cs.race: the data has no line 'nope'`"),
+  ])
+
+  public static let follow = OptionTable("cs.follow", "cs.FollowOptions", "A camera that keeps a set's window on the newest data.", viewKeys: false, [
+    OptionSpec("data", "cs.ChartSet", .any, default: "— (this or `chart`)", "the set whose window moves (every chart showing it follows)",
+               notes: "`missing field 'data' in cs.follow (the ChartSet whose window it moves, or chart = ID)`"),
+    OptionSpec("chart", "string", .string, default: "— (this or `data`)", "the id of the chart or card whose set's window moves",
+               notes: "found on the first tick through `cs.chartGeometry(id).data`: `bad field 'chart' in cs.follow (no chart 'nope' (charts: 'c'))`, at the line that called `cs.follow`; `cs.follow takes 'data' (a ChartSet) or 'chart' (a chart's id), not both`"),
+    .number("window", .closed(0.001...1e13), "seconds of data the window shows", notes: "60 days: `60 * 86400`; at least the set's minimum window", required: true),
+    .number("duration", .closed(0.001...86400), "scene seconds the right edge takes to reach the last point", required: true),
+    .number("from", .closed(0...86400), default: "`0`", "scene seconds when it starts moving"),
+    .number("start", .closed(0...1), default: "the window's width", "where the right edge starts, a fraction of the time axis", notes: "at least the window's width"),
+    OptionSpec("curve", "cs.FollowCurve", .choice(["linear", "easeIn", "easeOut", "easeInOut"]), default: "`\"easeInOut\"`", "how the right edge goes from `start` to the end"),
   ])
 }

@@ -10,7 +10,9 @@ extension OptionTable {
     var out = "| key | default | in this version |\n|---|---|---|\n"
     for o in options {
       var text = o.doc
-      if let a = o.acceptedText { text += ", " + a }
+      if let a = o.acceptedText {
+        if case .choice = o.kind { text += ": " + a } else { text += ", " + a }
+      }
       if let n = o.notes { text += "; " + n }
       let d = o.required ? "— (required)" : (o.defaultText ?? "none")
       out += "| `\(o.key)` | \(d) | \(text) |\n"

@@ -71,10 +71,6 @@ public struct Preset: Sendable, Equatable {
       PresetKey(path: "chart.indicator", kind: .boolean, defaultText: "true", doc: "show the indicator when indicatorAt is set"),
       PresetKey(path: "chart.xAxis", kind: .boolean, defaultText: "true", doc: "show the date labels"),
       PresetKey(path: "chart.yAxis", kind: .boolean, defaultText: "true", doc: "show the Y grid and labels"),
-      PresetKey(path: "list.spacing", kind: .number, bounds: .closed(0...1000), defaultText: "12", doc: "space between list rows"),
-      PresetKey(path: "list.rowHeight", kind: .number, bounds: .closed(1...16384), defaultText: "80 % of the width (240 at least)", doc: "height of a list row"),
-      PresetKey(path: "cards.scaleStep", kind: .number, bounds: .closed(0...0.49), defaultText: "0.06", doc: "how much smaller each deeper card is"),
-      PresetKey(path: "cards.offsetStep", kind: .number, bounds: .closed(0...1000), defaultText: "40", doc: "how far each deeper card peeks out above (40 shows its title)"),
     ]
     for table in OptionTable.all {
       guard let section = table.presetSection else { continue }

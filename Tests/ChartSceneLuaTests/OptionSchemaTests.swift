@@ -68,6 +68,15 @@ final class OptionSchemaTests: XCTestCase {
     // carousel.itemWidth = 0: refused by both (an item needs a width).
     XCTAssertEqual(luaProblem(.carousel, "itemWidth", 0), "must be between 1 and 16384, got 0")
     XCTAssertEqual(presetProblem("carousel", "itemWidth", 0), "must be between 1 and 16384, got 0")
+    // cards.scaleStep: at least 0 and below 0.5 for both (a preset refused 0.495, above 0.49).
+    XCTAssertNil(luaProblem(.cards, "scaleStep", 0.495))
+    XCTAssertNil(presetProblem("cards", "scaleStep", 0.495))
+    XCTAssertEqual(luaProblem(.cards, "scaleStep", 0.5), "must be at least 0 and below 0.5, got 0.5")
+    XCTAssertEqual(presetProblem("cards", "scaleStep", 0.5), "must be at least 0 and below 0.5, got 0.5")
+    // list.rowHeight: 1 to 16384 for both.
+    XCTAssertEqual(luaProblem(.list, "rowHeight", 0.5), "must be between 1 and 16384, got 0.5")
+    XCTAssertEqual(presetProblem("list", "rowHeight", 0.5), "must be between 1 and 16384, got 0.5")
+    XCTAssertNil(presetProblem("list", "rowHeight", 16384))
   }
 
   /// The option tables in docs/lua-api.md are what the declarations generate, and every

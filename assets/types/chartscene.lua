@@ -244,13 +244,13 @@
 
 ---A camera that keeps a set's window on the newest data.
 ---@class cs.FollowOptions
----@field data? cs.ChartSet the set whose window moves (this or chart)
----@field chart? string the id of the chart whose set's window moves (this or data)
----@field window? number seconds of data the window shows (required)
----@field duration? number scene seconds to reach the last point (required)
----@field from? number scene seconds when it starts (default 0)
----@field start? number where the window's right edge starts, 0 to 1 of the axis (default: the window's width)
----@field curve? cs.FollowCurve "linear", "easeIn", "easeOut" or "easeInOut" (default)
+---@field data? cs.ChartSet the set whose window moves (every chart showing it follows) (default — (this or chart))
+---@field chart? string the id of the chart or card whose set's window moves (default — (this or data))
+---@field window? number seconds of data the window shows, 0.001 to 10000000000000 (required)
+---@field duration? number scene seconds the right edge takes to reach the last point, 0.001 to 86400 (required)
+---@field from? number scene seconds when it starts moving, 0 to 86400 (default 0)
+---@field start? number where the right edge starts, a fraction of the time axis, 0 to 1 (default the window's width)
+---@field curve? cs.FollowCurve how the right edge goes from `start` to the end (default "easeInOut")
 
 ---Custom drawing.
 ---@class cs.CanvasOptions
@@ -280,9 +280,9 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between rows (default 12)
----@field rowHeight? number height of a row (default 80 % of the width, 240 at least)
----@field scroll? number initial scroll offset in pixels
+---@field spacing? number space between rows, 0 to 1000 (default 12)
+---@field rowHeight? number height of a row that has no `frame = { height = }` of its own, 1 to 16384 (default 80 % of the list's width (at least 240), but no more than the list's height)
+---@field scroll? number initial scroll offset in scene pixels from the top, -163840000 to 163840000 (default 0)
 
 ---A horizontal carousel, each item turned in 3D.
 ---@class cs.CarouselOptions: { [integer]: cs.View }
@@ -339,10 +339,10 @@
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the set (required)
 ---@field top? number bars shown, 1 to 50 (default 10)
----@field period? number seconds per point of the data (default 0.5)
+---@field period? number seconds per point of the data, 0.01 to 3600 (default 0.5)
 ---@field title? string a title at the top left
----@field dateFormat? string an os.date pattern for the date (default "%b %Y")
----@field kind? cs.RaceKind "bar" (default) or "line": lines that draw themselves, the name and value at the tip
+---@field dateFormat? string an `os.date` pattern (UTC) for the date (default "%b %Y")
+---@field kind? cs.RaceKind bars, or lines that draw themselves (default "bar")
 ---@field images? table<string, string> a PNG per line id, next to the script, drawn after the bar (or beside the line's label)
 
 ---Options of g:image.
@@ -367,10 +367,10 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field scaleStep? number how much smaller each deeper card is (default 0.06)
----@field offsetStep? number how far each deeper card peeks out (default 40)
----@field order? string[] card ids, top first
----@field modal? string the id of a card shown open
+---@field scaleStep? number how much smaller each deeper card is, at least 0, below 0.5 (default 0.06)
+---@field offsetStep? number how far each deeper card peeks out above the one in front, 0 to 1000 (default 40)
+---@field order? string[] card ids, front to back (default the children's order)
+---@field modal? string the id of a chart or card child to present
 
 ---Tabs, one view each.
 ---@class cs.TabsOptions: { [integer]: cs.Tab }
@@ -385,13 +385,13 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field selected? integer|string the tab shown: its number or title
+---@field selected? integer|string the tab shown: its number (1-based) or its title (default 1)
 
 ---One tab of cs.tabs.
 ---@class cs.Tab
 ---@field title? string the tab's title (required)
----@field view? cs.View the tab's view (required)
----@field icon? cs.TabIcon an icon before the title
+---@field view? cs.View the tab's view, placed once like any child (required)
+---@field icon? cs.TabIcon an icon before the title (default "chart")
 
 ---A fixed size.
 ---@class cs.Frame
