@@ -63,11 +63,12 @@ enum ViewBindings {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     lua.setFunction(cs, "chart") { lua in try push(lua, chart(lua, "chart", card: false, context)) }
     lua.setFunction(cs, "card") { lua in try push(lua, chart(lua, "card", card: true, context)) }
-    for (name, axis) in [("vstack", StackAxis.vertical), ("hstack", .horizontal), ("zstack", .depth)] {
+    for (name, axis, table) in [("vstack", StackAxis.vertical, OptionTable.vstack), ("hstack", .horizontal, .hstack), ("zstack", .depth, .zstack)] {
       lua.setFunction(cs, name) { lua in
         try lua.checkTable(1, function: name)
-        let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + ["spacing", "align"], allowsArray: true)
-        let spacing = try o.number("spacing", in: lengths) ?? (axis == .depth ? 0 : 8)
+        let o = try LuaOptions(lua, 1, table)
+        // A z-stack checks its spacing and has no gaps (OptionTable.zstack).
+        let spacing = try o.number(table.spec("spacing")) ?? (axis == .depth ? 0 : 8)
         let align = try o.choice("align", Alignment.self) ?? .center
         let node = Node(id: try o.string("id"), kind: .stack(axis, spacing: spacing, align: align), style: try style(o), children: try children(lua, o, context))
         return push(lua, try finish(node, o, context))
@@ -79,8 +80,8 @@ enum ViewBindings {
       var o: LuaOptions? = nil
       if !lua.isNil(1) {
         try lua.checkTable(1, function: "spacer")
-        o = try LuaOptions(lua, 1, owner: "cs.spacer", known: common + ["minLength"])
-        minLength = try o?.number("minLength", in: lengths) ?? 0
+        o = try LuaOptions(lua, 1, .spacer)
+        minLength = try o?.number(OptionTable.spacer.spec("minLength")) ?? 0
       }
       let node = Node(id: try o?.string("id"), kind: .spacer(minLength: max(0, minLength)), style: try o.map(style) ?? Style())
       if let o { try GestureBinding.read(lua, o, into: node) }
@@ -88,7 +89,7 @@ enum ViewBindings {
     }
     lua.setFunction(cs, "text") { lua in
       try lua.checkTable(1, function: "text")
-      let o = try LuaOptions(lua, 1, owner: "cs.text", known: common + ["text", "size", "weight", "color", "align", "data"])
+      let o = try LuaOptions(lua, 1, .text)
       let text: String
       if let s = try o.string("text") { text = s } else if let n = try o.number("text") { text = "\(n)" } else {
         throw LuaError("missing field 'text' in cs.text")
@@ -106,10 +107,7 @@ enum ViewBindings {
         spec.source = source
         spec.text = ""  // until the first frame reads the data
       }
-      if let size = try o.number("size") {
-        guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in cs.text (must be between 0 and 1000)") }
-        spec.size = size
-      }
+      if let size = try o.number(OptionTable.text.spec("size")) { spec.size = size }
       spec.weight = try o.choice("weight", Font.Weight.self) ?? .regular
       spec.align = try o.choice("align", TextAlign.self) ?? .natural(text)
       if let c = try color(o, "color") { spec.color = c }
@@ -161,9 +159,8 @@ enum ViewBindings {
 
   static func chart(_ lua: LuaState, _ name: String, card: Bool, _ context: BindingContext) throws -> Node {
     try lua.checkTable(1, function: name)
-    let keys = (card ? ["data", "title", "lineWidth", "xAxis", "yAxis", "yLabels"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "yLabels", "lineWidth"])
-      + ChartTypeOptions.keys + ["annotations"]
-    let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
+    let table: OptionTable = card ? .card : .chart
+    let o = try LuaOptions(lua, 1, table)
     let set: ChartSet? = try o.with("data") { idx throws -> ChartSet in
       guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else {
         throw o.fieldError("data", expected: "ChartSet (from cs.data.*)")
@@ -182,10 +179,7 @@ enum ViewBindings {
       spec.minimap = try o.bool("minimap") ?? true
       spec.legend = try o.bool("legend") ?? true
       spec.indicator = try o.bool("indicator") ?? true
-      if let at = try o.number("indicatorAt") {
-        guard (0...1).contains(at) else { throw LuaError("bad field 'indicatorAt' in cs.\(name) (a fraction of the time axis, 0 to 1, expected; got \(at))") }
-        spec.indicatorAt = at
-      }
+      spec.indicatorAt = try o.number(table.spec("indicatorAt"))
     } else {
       spec.minimap = false; spec.legend = false; spec.indicator = false
     }
@@ -193,14 +187,8 @@ enum ViewBindings {
     try ChartTypeOptions.checkShares(spec)
     spec.xAxis = try o.bool("xAxis") ?? true
     spec.yAxis = try o.bool("yAxis") ?? true
-    if let place = try o.string("yLabels") {
-      guard let v = YLabelPlacement(rawValue: place) else { throw LuaError("bad field 'yLabels' in cs.\(name) (expected 'inside' or 'outside', got '\(place)')") }
-      spec.yLabels = v
-    }
-    if let w = try o.number("lineWidth") {
-      guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
-      spec.lineWidth = w
-    }
+    if let v = try o.choice("yLabels", YLabelPlacement.self) { spec.yLabels = v }
+    if let w = try o.number(table.spec("lineWidth")) { spec.lineWidth = w }
     let node = Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o))
     context.places[ObjectIdentifier(node)] = lua.where(level: 1)
     return try finish(node, o, context)

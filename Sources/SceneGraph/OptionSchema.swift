@@ -35,6 +35,9 @@ public struct OptionSpec: Sendable {
   /// A preset's section of the constructor may set it (`carousel.itemWidth`).
   public var preset: Bool
   public var required: Bool
+  /// The reason an out-of-range number gives, when not the bounds' own words (kept where
+  /// scripts and tests know an older text).
+  public var outOfRange: (@Sendable (Double) -> String)?
 
   public init(_ key: String, _ type: String, _ kind: Kind, default defaultText: String? = nil, _ doc: String,
               notes: String? = nil, preset: Bool = false, required: Bool = false) {
@@ -54,8 +57,8 @@ public struct OptionSpec: Sendable {
 
   /// What is wrong with a number given for this option, or nil (`must be between 1 and 16384, got 0`).
   public func problem(_ d: Double) -> String? {
-    guard case .number(let b?) = kind else { return nil }
-    return b.problem(d)
+    guard case .number(let b?) = kind, !b.contains(d) else { return nil }
+    return outOfRange?(d) ?? b.problem(d)
   }
 
   /// One line of plain text (LuaLS): what it is, its values and its default.

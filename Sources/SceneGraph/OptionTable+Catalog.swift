@@ -1,9 +1,12 @@
+import ChartModel
+import Drawing
+
 /// The declared options of the `cs.*` constructors (see `OptionSchema.swift`). A constructor
 /// declared here is validated from here from Lua and from presets, and its LuaLS class and its
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [list, carousel, cards, tabs, tab, race, follow]
+  public static let all: [OptionTable] = [chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow]
 
   static let side = Scene.maximumSide
 
@@ -70,5 +73,81 @@ extension OptionTable {
     .number("from", .closed(0...86400), default: "`0`", "scene seconds when it starts moving"),
     .number("start", .closed(0...1), default: "the window's width", "where the right edge starts, a fraction of the time axis", notes: "at least the window's width"),
     OptionSpec("curve", "cs.FollowCurve", .choice(["linear", "easeIn", "easeOut", "easeInOut"]), default: "`\"easeInOut\"`", "how the right edge goes from `start` to the end"),
+  ])
+
+  // MARK: Charts
+
+  static let chartData = OptionSpec("data", "cs.ChartSet", .any, "the data: a ChartSet from cs.data.*",
+                                    notes: "`missing field 'data' in cs.chart (a ChartSet from cs.data.*)`, `bad field 'data' in cs.chart (ChartSet (from cs.data.*) expected, got table)`", required: true)
+  static let chartTitle = OptionSpec("title", "string", .string, default: "the set's name", "the title; `\"\"` shows none",
+                                     notes: "**addition**: `{value:LINE}` and `{time}` fields follow time (see [Text that follows time](#text-that-follows-time)): values at the indicator when it shows, else at the window's last point")
+  static let annotations = OptionSpec("annotations", "cs.Annotation[]", .any, "marks pinned to the data: cs.note, cs.band, cs.rule",
+                                      notes: "**addition**: `{ cs.note{...}, cs.band{...}, cs.rule{...} }` (see [Annotations](#annotations-csnote-csband-csrule))")
+  static let xAxis = OptionSpec.boolean("xAxis", default: "`true`", "show the date labels under the plot", preset: true)
+  static let yAxis = OptionSpec.boolean("yAxis", default: "`true`", "show the Y grid and its labels", preset: true)
+  static let lineWidth = OptionSpec.number("lineWidth", .above(0, atMost: 50), default: "`2`", "width of the lines",
+                                           notes: "`bad field 'lineWidth' in cs.chart (must be above 0 and at most 50, got 0)`", preset: true)
+  static let yLabels = OptionSpec("yLabels", "cs.YLabels", .choice(YLabelPlacement.allCases.map(\.rawValue)), default: "`\"inside\"`",
+                                  "where the Y labels go: over the lines or in a gutter left of the plot",
+                                  notes: "**addition**: `\"inside\"` draws them at the plot's left edge with a halo in the surface colour (the contest's look); `\"outside\"` right-aligns them in a gutter left of the plot (for report pictures; the X axis and plot narrow by the gutter, reported as `parts.yGutter`). `invalid yLabels 'left' in cs.chart, expected one of: 'inside', 'outside'`")
+  /// The round-two keys: each overrides what the data says (ChartStyle).
+  static let chartTypes: [OptionSpec] = [
+    OptionSpec("type", "cs.LineType", .choice(SeriesKind.allCases.map(\.rawValue)), default: "each line's own type", "draw every line as this",
+               notes: "`invalid type 'pie' in cs.chart, expected one of: 'line', 'bar', 'area'`. Without it each line keeps its own type (a set may mix lines and bars)"),
+    .boolean("stacked", default: "the data's `stacked`", "stack the lines on each other, first line at the bottom",
+             notes: "`bad field 'stacked' in cs.chart (boolean expected, got number)`"),
+    .boolean("percentage", default: "the data's `percentage`", "stacked, each point scaled to 100 %", notes: "it implies `stacked = true`"),
+    .boolean("yScaled", default: "the data's `y_scaled`", "two Y axes, left and right", notes: "needs two or more lines and no stacking; ignored otherwise"),
+  ]
+
+  public static let chart = OptionTable("cs.chart", "cs.ChartOptions", "A chart: lines of a time window, Y grid, date labels, indicator, mini-map and check marks.", preset: "chart", [
+    chartData, chartTitle, annotations,
+    .boolean("minimap", default: "`true`", "show the mini-map of the whole axis, the window framed and the outside dimmed", preset: true),
+    .boolean("legend", default: "`true`", "show one check-mark chip per line, in line order, wrapping", notes: "a hidden line's chip is an outline", preset: true),
+    .boolean("indicator", default: "`true`", "allow the crosshair", notes: "it shows only where `indicatorAt` puts it", preset: true),
+    {
+      var o = OptionSpec("indicatorAt", "number", .number(.closed(0...1)), "where the crosshair stands, a fraction of the whole time axis",
+                         notes: "**addition**: snapped to the nearest point. It draws the vertical line, a ring per visible line and the poster (date, then each visible line's name and value). It is hidden when the point lies outside the window. `bad field 'indicatorAt' in cs.chart (a fraction of the time axis, 0 to 1, expected; got 1.5)`")
+      o.outOfRange = { "a fraction of the time axis, 0 to 1, expected; got \($0)" }
+      return o
+    }(),
+    xAxis, yAxis, lineWidth, yLabels,
+  ] + chartTypes)
+
+  public static let card = OptionTable("cs.card", "cs.CardOptions", "A card: a chart on a rounded card with a title.", [
+    chartData, chartTitle, lineWidth, xAxis, yAxis, yLabels,
+  ] + chartTypes + [annotations])
+
+  // MARK: Layout
+
+  static func stack(_ name: String, _ className: String, _ doc: String, spacing: String, _ spacingDoc: String, notes: String? = nil) -> OptionTable {
+    OptionTable("cs.\(name)", className, doc, arrayOf: "cs.View", [
+      .number("spacing", .closed(0...side), default: spacing, spacingDoc, notes: notes),
+      OptionSpec("align", "cs.Align", .choice(Alignment.allCases.map(\.rawValue)), default: "`\"center\"`", "how children are aligned across the stack",
+                 notes: "`leading`/`trailing` act in a `vstack` (horizontal placement), `top`/`bottom` in an `hstack` (vertical placement), all five in a `zstack`; the others mean centre"),
+    ])
+  }
+
+  public static let vstack = stack("vstack", "cs.StackOptions", "Children stacked top to bottom.", spacing: "`8`", "space between children",
+                                   notes: "children never overlap through negative spacing; use `offset` to overlap them: `bad field 'spacing' in cs.vstack (must be between 0 and 16384, got -1e+30)`")
+  public static let hstack = stack("hstack", "cs.HStackOptions", "Children side by side.", spacing: "`8`", "space between children")
+  /// A z-stack has no gaps: `spacing` is accepted (and checked) like a stack's, for code that
+  /// builds any stack, and changes nothing.
+  public static let zstack = stack("zstack", "cs.ZStackOptions", "Children on top of each other.", spacing: "`0`", "accepted like a stack's and unused: children on top of each other have no gaps")
+
+  public static let spacer = OptionTable("cs.spacer", "cs.SpacerOptions", "Flexible empty space.", [
+    .number("minLength", .closed(0...side), default: "`0`", "the least it takes along its stack"),
+  ])
+
+  public static let text = OptionTable("cs.text", "cs.TextOptions", "One line of text.", [
+    OptionSpec("text", "string|number", .any, "the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data`",
+               notes: "`missing field 'text' in cs.text`; a number is written as Lua writes it", required: true),
+    OptionSpec("data", "cs.ChartSet", .any, "the set a template's fields read (at its window's last point)",
+               notes: "**addition**: see [Text that follows time](#text-that-follows-time). Required when `text` has fields"),
+    .number("size", .above(0, atMost: 1000), default: "`15`", "font size in scene pixels"),
+    OptionSpec("weight", "cs.Weight", .choice(Font.Weight.allCases.map(\.rawValue)), default: "`\"regular\"`", "font weight"),
+    OptionSpec("color", "string", .color, default: "`\"text\"`", "text colour: a colour or a theme colour name"),
+    OptionSpec("align", "cs.TextAlign", .choice(TextAlign.allCases.map(\.rawValue)), default: "`\"left\"` (`\"right\"` for a right-to-left text)", "alignment within the frame",
+               notes: "it matters when the frame is wider than the text, e.g. with `frame = { width = }`"),
   ])
 }

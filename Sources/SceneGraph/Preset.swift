@@ -65,12 +65,6 @@ public struct Preset: Sendable, Equatable {
       PresetKey(path: "scene.timezone", kind: .string, defaultText: "\"UTC\"", doc: "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (docs/locales.md)"),
       PresetKey(path: "scene.fonts", kind: .files, defaultText: "none", doc: "font files next to the preset, after the script's own and in front of the bundled fonts"),
       PresetKey(path: "scene.font", kind: .string, defaultText: "none (Inter)", doc: "the family of every text, unless the script gives `font`"),
-      PresetKey(path: "chart.lineWidth", kind: .number, bounds: .closed(0.1...50), defaultText: "2", doc: "width of the chart lines"),
-      PresetKey(path: "chart.minimap", kind: .boolean, defaultText: "true", doc: "show the mini-map"),
-      PresetKey(path: "chart.legend", kind: .boolean, defaultText: "true", doc: "show the check-mark chips"),
-      PresetKey(path: "chart.indicator", kind: .boolean, defaultText: "true", doc: "show the indicator when indicatorAt is set"),
-      PresetKey(path: "chart.xAxis", kind: .boolean, defaultText: "true", doc: "show the date labels"),
-      PresetKey(path: "chart.yAxis", kind: .boolean, defaultText: "true", doc: "show the Y grid and labels"),
     ]
     for table in OptionTable.all {
       guard let section = table.presetSection else { continue }

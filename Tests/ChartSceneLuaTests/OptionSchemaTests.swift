@@ -77,7 +77,25 @@ final class OptionSchemaTests: XCTestCase {
     XCTAssertEqual(luaProblem(.list, "rowHeight", 0.5), "must be between 1 and 16384, got 0.5")
     XCTAssertEqual(presetProblem("list", "rowHeight", 0.5), "must be between 1 and 16384, got 0.5")
     XCTAssertNil(presetProblem("list", "rowHeight", 16384))
+    // chart.lineWidth: above 0, at most 50 for both (a preset refused 0.05, a script took it).
+    XCTAssertNil(luaProblem(.chart, "lineWidth", 0.05))
+    XCTAssertNil(presetProblem("chart", "lineWidth", 0.05))
+    XCTAssertEqual(luaProblem(.chart, "lineWidth", 0), "must be above 0 and at most 50, got 0")
+    XCTAssertEqual(presetProblem("chart", "lineWidth", 0), "must be above 0 and at most 50, got 0")
+    XCTAssertEqual(luaProblem(.card, "lineWidth", 51), "must be above 0 and at most 50, got 51")
   }
+
+  /// zstack.spacing: accepted and checked like a stack's (valid scripts stay valid), and it
+  /// changes nothing: a z-stack has no gaps. No preset section sets a stack's spacing.
+  func testAZStackTakesSpacingAndIgnoresIt() throws {
+    func frames(_ spacing: String) throws -> String {
+      let s = try dir.session("return cs.scene{ width = 300, height = 200, root = cs.zstack{ \(spacing) cs.text{ text = 'a' }, cs.text{ text = 'bb' } } }")
+      return try s.inspect(at: 0)
+    }
+    XCTAssertEqual(try frames("spacing = 40,"), try frames(""))
+    XCTAssertEqual(luaProblem(.zstack, "spacing", -1), luaProblem(.vstack, "spacing", -1))
+    XCTAssertEqual(luaProblem(.zstack, "spacing", -1), "must be between 0 and 16384, got -1")
+    XCTAssertNil(Preset.key("zstack.spacing"))  }
 
   /// The option tables in docs/lua-api.md are what the declarations generate, and every
   /// declared constructor has one.
@@ -87,8 +105,10 @@ final class OptionSchemaTests: XCTestCase {
     let fresh = OptionTable.updatingDocs(page) { problems.append($0) }
     XCTAssertEqual(problems, [])
     XCTAssertTrue(fresh == page, "docs/lua-api.md's option tables are stale: run scripts/docs (or chartscene definitions --docs docs/lua-api.md)")
+    let documented = OptionTable.documentedKeys(page)
     for table in OptionTable.all {
-      XCTAssertTrue(page.contains(OptionTable.docsMarker + table.owner + " -->"), "docs/lua-api.md has no option table for \(table.owner)")
+      let missing = Set(table.keys).subtracting(documented[table.owner] ?? [])
+      XCTAssertEqual(missing, [], "docs/lua-api.md has no option table (<!-- options: \(table.owner) -->) showing these keys of \(table.owner)")
     }
   }
 

@@ -90,21 +90,21 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field data? cs.ChartSet the data (required): a ChartSet from cs.data.*
----@field title? string the title (default: the set's name); {value:LINE} and {time} fields follow time
----@field minimap? boolean show the mini-map (default true)
----@field legend? boolean show the check-mark chips (default true)
----@field indicator? boolean show the indicator when indicatorAt is set (default true)
----@field indicatorAt? number where the indicator stands, 0 to 1 of the window
----@field xAxis? boolean show the date labels (default true)
----@field yAxis? boolean show the Y grid and labels (default true)
----@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
----@field lineWidth? number width of the lines (default 2)
----@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
----@field stacked? boolean stack the lines (default: the data's stacked flag)
----@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
----@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
+---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
+---@field title? string the title; `""` shows none (default the set's name)
 ---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
+---@field minimap? boolean show the mini-map of the whole axis, the window framed and the outside dimmed (default true)
+---@field legend? boolean show one check-mark chip per line, in line order, wrapping (default true)
+---@field indicator? boolean allow the crosshair (default true)
+---@field indicatorAt? number where the crosshair stands, a fraction of the whole time axis, 0 to 1
+---@field xAxis? boolean show the date labels under the plot (default true)
+---@field yAxis? boolean show the Y grid and its labels (default true)
+---@field lineWidth? number width of the lines, above 0, at most 50 (default 2)
+---@field yLabels? cs.YLabels where the Y labels go: over the lines or in a gutter left of the plot (default "inside")
+---@field type? cs.LineType draw every line as this (default each line's own type)
+---@field stacked? boolean stack the lines on each other, first line at the bottom (default the data's stacked)
+---@field percentage? boolean stacked, each point scaled to 100 % (default the data's percentage)
+---@field yScaled? boolean two Y axes, left and right (default the data's y_scaled)
 
 ---A card: a chart on a rounded card with a title.
 ---@class cs.CardOptions
@@ -119,16 +119,16 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field data? cs.ChartSet the data (required)
----@field title? string the title (default: the set's name); {value:LINE} and {time} fields follow time
----@field lineWidth? number width of the lines (default 2)
----@field xAxis? boolean show the date labels
----@field yAxis? boolean show the Y grid and labels
----@field yLabels? cs.YLabels Y labels over the lines ("inside", default) or in a gutter left of the plot ("outside")
----@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
----@field stacked? boolean stack the lines (default: the data's stacked flag)
----@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
----@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
+---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
+---@field title? string the title; `""` shows none (default the set's name)
+---@field lineWidth? number width of the lines, above 0, at most 50 (default 2)
+---@field xAxis? boolean show the date labels under the plot (default true)
+---@field yAxis? boolean show the Y grid and its labels (default true)
+---@field yLabels? cs.YLabels where the Y labels go: over the lines or in a gutter left of the plot (default "inside")
+---@field type? cs.LineType draw every line as this (default each line's own type)
+---@field stacked? boolean stack the lines on each other, first line at the bottom (default the data's stacked)
+---@field percentage? boolean stacked, each point scaled to 100 % (default the data's percentage)
+---@field yScaled? boolean two Y axes, left and right (default the data's y_scaled)
 ---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
 
 ---Children stacked top to bottom.
@@ -144,8 +144,8 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between children (default 8)
----@field align? cs.Align how children are aligned across the stack
+---@field spacing? number space between children, 0 to 16384 (default 8)
+---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Children side by side.
 ---@class cs.HStackOptions: { [integer]: cs.View }
@@ -160,8 +160,8 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between children (default 8)
----@field align? cs.Align how children are aligned across the stack
+---@field spacing? number space between children, 0 to 16384 (default 8)
+---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Children on top of each other.
 ---@class cs.ZStackOptions: { [integer]: cs.View }
@@ -176,8 +176,8 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number unused by a z-stack (default 0)
----@field align? cs.Align how children are aligned
+---@field spacing? number accepted like a stack's and unused: children on top of each other have no gaps, 0 to 16384 (default 0)
+---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Flexible empty space.
 ---@class cs.SpacerOptions
@@ -192,7 +192,7 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field minLength? number the least it takes along its stack
+---@field minLength? number the least it takes along its stack, 0 to 16384 (default 0)
 
 ---One line of text.
 ---@class cs.TextOptions
@@ -207,12 +207,12 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field text? string|number the text (required); {value:LINE|FORMAT} and {time:PATTERN} fields read `data`
+---@field text? string|number the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data` (required)
 ---@field data? cs.ChartSet the set a template's fields read (at its window's last point)
----@field size? number font size in scene pixels (default 15)
----@field weight? cs.Weight font weight
----@field color? string text colour
----@field align? cs.TextAlign alignment within the frame
+---@field size? number font size in scene pixels, above 0, at most 1000 (default 15)
+---@field weight? cs.Weight font weight (default "regular")
+---@field color? string text colour: a colour or a theme colour name (default "text")
+---@field align? cs.TextAlign alignment within the frame (default "left" ("right" for a right-to-left text))
 
 ---A point of a chart's data with a label.
 ---@class cs.NoteOptions
