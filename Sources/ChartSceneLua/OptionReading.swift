@@ -10,7 +10,7 @@ extension LuaOptions {
   /// `allowsArray` overrides the table's (`cs.options` lets a view's array part pass).
   init(_ lua: LuaState, _ index: Int32, _ table: OptionTable, owner: String? = nil, allowsArray: Bool? = nil) throws(LuaError) {
     try self.init(lua, index, owner: owner ?? table.owner, known: (table.viewKeys ? ViewBindings.common : []) + table.keys,
-                  allowsArray: allowsArray ?? (table.arrayOf != nil))
+                  allowsArray: allowsArray ?? (table.arrayOf != nil), listsKeys: table.listsKeys)
   }
 
   /// A declared number option, checked against its bounds.

@@ -155,12 +155,16 @@ public struct OptionTable: Sendable {
   public var arrayOf: String?
   /// The preset section that fills it (`carousel`), or nil.
   public var presetSection: String?
+  /// An unknown key's message lists every known key (small tables: `cs.data.csv`).
+  public var listsKeys: Bool
+  /// The owner whose docs table shows these options too (`cs.data.json`: `cs.data.csv`'s).
+  public var documentedWith: String?
   public var options: [OptionSpec]
 
   public init(_ owner: String, _ className: String, _ doc: String, viewKeys: Bool = true, arrayOf: String? = nil,
-              preset: String? = nil, _ options: [OptionSpec]) {
+              preset: String? = nil, listsKeys: Bool = false, documentedWith: String? = nil, _ options: [OptionSpec]) {
     self.owner = owner; self.className = className; self.doc = doc; self.viewKeys = viewKeys
-    self.arrayOf = arrayOf; self.presetSection = preset; self.options = options
+    self.arrayOf = arrayOf; self.presetSection = preset; self.listsKeys = listsKeys; self.documentedWith = documentedWith; self.options = options
   }
 
   public var keys: [String] { options.map(\.key) }

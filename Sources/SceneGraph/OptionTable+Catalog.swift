@@ -6,7 +6,7 @@ import Drawing
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow]
+  public static let all: [OptionTable] = [chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, csv, json]
 
   static let side = Scene.maximumSide
 
@@ -150,4 +150,29 @@ extension OptionTable {
     OptionSpec("align", "cs.TextAlign", .choice(TextAlign.allCases.map(\.rawValue)), default: "`\"left\"` (`\"right\"` for a right-to-left text)", "alignment within the frame",
                notes: "it matters when the frame is wider than the text, e.g. with `frame = { width = }`"),
   ])
+
+  // MARK: Data
+
+  /// The options of `cs.data.csv` and `cs.data.json` (which has no `delimiter`).
+  static let tableOptions: [OptionSpec] = [
+    OptionSpec("name", "string", .string, default: "the file name without its extension", "the set's name"),
+    OptionSpec("x", "string|integer", .any, default: "the first column whose values read as times", "the time column: a header name or a 1-based index", notes: "`x = \"Date\"` (exact, else any case), `x = 2`"),
+    OptionSpec("timeFormat", "string", .string, default: "found from the column", "a strftime-style pattern such as \"%d/%m/%Y %H:%M\"", notes: "`%Y` year, `%y` two-digit year (69–99 → 19xx, else 20xx), `%m` month, `%d`/`%e` day, `%H` hour, `%I` hour 1–12 with `%p` AM/PM, `%M` minute, `%S` second, `%f` fraction of a second, `%b`/`%B`/`%h` month name or abbreviation, `%a`/`%A` weekday name (skipped), `%j` day of the year, `%q` quarter 1–4 (its first month; `timeFormat = \"%YQ%q\"`), `%z` offset (`Z`, `+hh:mm`, `+hhmm`), `%s` UNIX seconds, `%F` = `%Y-%m-%d`, `%T` = `%H:%M:%S`, `%D` = `%m/%d/%y`, `%%` a `%`; a `%Y` that ends the pattern also reads a year written as a float (`1700.0`); a space matches any run of spaces, other characters themselves. Without `x`, the time column is the first that reads with it. `timeFormat = \"%d/%m/%Y %H:%M\"`"),
+    OptionSpec("columns", "string|integer|(string|integer)[]", .any, default: "every column of numbers", "the columns that become lines", notes: "in this order: names or indices, `columns = { \"Open\", \"Close\" }`, `columns = { 2, 5 }` (or one: `columns = \"Close\"`)"),
+    OptionSpec("series", "string|integer", .any, default: "none", "long data: the column whose values name the lines", notes: "(\"tidy\" data) one line per distinct value of the `series` column, in order of first appearance, with the numbers of the `value` column: `{ series = \"symbol\", value = \"price\" }`. The times are all the rows' times; a time missing for one series is a gap in its line. Both must be given, and not with `columns`"),
+    OptionSpec("value", "string|integer", .any, default: "none", "long data: the column of numbers", notes: "with `series`: see `series`"),
+    OptionSpec("missing", "string|string[]", .any, default: "`{ \"\", \"NA\", \"N/A\", \"NaN\", \"nan\", \"null\", \"NULL\", \"-\" }`", "cell texts that mean no value (a gap)", notes: "a list, or one string. `missing = { \"\", \"n/a\", \"--\" }` replaces the default. A marker that reads as a number is a gap too: with `missing = { \"\", \"-999\" }` a cell `-999` is a gap and `-999.5` a value"),
+    OptionSpec("sort", "boolean", .boolean, default: "`true`", "sort the rows by time", notes: "`false`: times must already increase (`line 3: times must increase ('2000-01-01' is before the previous row's); pass sort = true to sort the rows`)"),
+    OptionSpec("gaps", "boolean", .boolean, default: "`true`", "a row missing from regularly stepped data is a gap in the lines", notes: "`false`: the lines bridge it, as the rows say"),
+    OptionSpec("names", "string[]|table<string, string>", .any, default: "the header cells (the series values)", "line names in order, or by column or series name", notes: "`names = { \"Apple\", \"Microsoft\" }`, `names = { AAPL = \"Apple\" }`"),
+    OptionSpec("colors", "string[]|table<string, string>", .any, default: "the palette", "line colours in order, or by column or series name", notes: "`\"#RRGGBB\"`; after a list the palette continues; `colors = { Oslo = \"#3497ED\" }`"),
+  ]
+
+  public static let csv = OptionTable("cs.data.csv", "cs.CSVOptions", "How a CSV file is read.", viewKeys: false, listsKeys: true,
+                                      tableOptions.prefix(7) + [
+    OptionSpec("delimiter", "string", .string, default: "found from the header line", "one character, or \"tab\"", notes: "`delimiter = \";\"`; `\"\\t\"` or `\"tab\"` for tab")
+  ] + tableOptions.dropFirst(7))
+
+  public static let json = OptionTable("cs.data.json", "cs.JSONOptions", "How JSON records are read.", viewKeys: false, listsKeys: true,
+                                       documentedWith: "cs.data.csv", tableOptions)
 }

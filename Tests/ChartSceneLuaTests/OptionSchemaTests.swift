@@ -107,7 +107,7 @@ final class OptionSchemaTests: XCTestCase {
     XCTAssertTrue(fresh == page, "docs/lua-api.md's option tables are stale: run scripts/docs (or chartscene definitions --docs docs/lua-api.md)")
     let documented = OptionTable.documentedKeys(page)
     for table in OptionTable.all {
-      let missing = Set(table.keys).subtracting(documented[table.owner] ?? [])
+      let missing = Set(table.keys).subtracting(documented[table.documentedWith ?? table.owner] ?? [])
       XCTAssertEqual(missing, [], "docs/lua-api.md has no option table (<!-- options: \(table.owner) -->) showing these keys of \(table.owner)")
     }
   }

@@ -464,32 +464,32 @@
 
 ---How a CSV file is read.
 ---@class cs.CSVOptions
----@field name? string the set's name (default: the file name without its extension)
----@field x? string|integer the time column: a header name or a 1-based index (default: the first column of times)
----@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default: found from the column)
----@field columns? string|integer|(string|integer)[] the columns that become lines (default: every column of numbers)
----@field series? string|integer long data: the column whose values name the lines
----@field value? string|integer long data: the column of numbers
----@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
----@field delimiter? string one character, or "tab" (default: found from the header line)
+---@field name? string the set's name (default the file name without its extension)
+---@field x? string|integer the time column: a header name or a 1-based index (default the first column whose values read as times)
+---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default found from the column)
+---@field columns? string|integer|(string|integer)[] the columns that become lines (default every column of numbers)
+---@field series? string|integer long data: the column whose values name the lines (default none)
+---@field value? string|integer long data: the column of numbers (default none)
+---@field missing? string|string[] cell texts that mean no value (a gap) (default { "", "NA", "N/A", "NaN", "nan", "null", "NULL", "-" })
+---@field delimiter? string one character, or "tab" (default found from the header line)
 ---@field sort? boolean sort the rows by time (default true)
----@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true); false: the line bridges it
----@field names? string[]|table<string, string> line names in order, or by column or series name
----@field colors? string[]|table<string, string> line colours in order, or by column or series name
+---@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true)
+---@field names? string[]|table<string, string> line names in order, or by column or series name (default the header cells (the series values))
+---@field colors? string[]|table<string, string> line colours in order, or by column or series name (default the palette)
 
 ---How JSON records are read.
 ---@class cs.JSONOptions
----@field name? string the set's name (default: the file name without its extension)
----@field x? string|integer the time column: a header name or a 1-based index (default: the first column of times)
----@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default: found from the column)
----@field columns? string|integer|(string|integer)[] the columns that become lines (default: every column of numbers)
----@field series? string|integer long data: the column whose values name the lines
----@field value? string|integer long data: the column of numbers
----@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
+---@field name? string the set's name (default the file name without its extension)
+---@field x? string|integer the time column: a header name or a 1-based index (default the first column whose values read as times)
+---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default found from the column)
+---@field columns? string|integer|(string|integer)[] the columns that become lines (default every column of numbers)
+---@field series? string|integer long data: the column whose values name the lines (default none)
+---@field value? string|integer long data: the column of numbers (default none)
+---@field missing? string|string[] cell texts that mean no value (a gap) (default { "", "NA", "N/A", "NaN", "nan", "null", "NULL", "-" })
 ---@field sort? boolean sort the rows by time (default true)
----@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true); false: the line bridges it
----@field names? string[]|table<string, string> line names in order, or by column or series name
----@field colors? string[]|table<string, string> line colours in order, or by column or series name
+---@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true)
+---@field names? string[]|table<string, string> line names in order, or by column or series name (default the header cells (the series values))
+---@field colors? string[]|table<string, string> line colours in order, or by column or series name (default the palette)
 
 ---A ChartSet from inline tables.
 ---@class cs.SeriesOptions
