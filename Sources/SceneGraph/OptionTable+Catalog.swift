@@ -6,7 +6,7 @@ import Drawing
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, csv, json]
+  public static let all: [OptionTable] = [chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json]
 
   static let side = Scene.maximumSide
 
@@ -175,4 +175,39 @@ extension OptionTable {
 
   public static let json = OptionTable("cs.data.json", "cs.JSONOptions", "How JSON records are read.", viewKeys: false, listsKeys: true,
                                        documentedWith: "cs.data.csv", tableOptions)
+
+  // MARK: Annotations
+
+  static let time = "number|string"
+  /// The keys every mark takes.
+  static func markKeys(_ colour: String, appear: String = "") -> [OptionSpec] {
+    [
+      OptionSpec("text", "string", .string, "the label"),
+      OptionSpec("color", "string", .color, default: colour, "the mark's colour"),
+      .number("appear", .closed(0...86_400), "scene seconds when it fades in (over 0.3 s)"),
+      .number("disappear", .closed(0...86_400), "scene seconds when it fades out (over 0.3 s), after `appear`",
+              notes: "`bad field 'disappear' in cs.note (must be after 'appear', got 1 and 2)`"),
+    ]
+  }
+
+  public static let note = OptionTable("cs.note", "cs.NoteOptions", "A point of a chart's data with a label.", viewKeys: false, [
+    OptionSpec("at", time, .any, "the time: UNIX ms or \"YYYY-MM-DD[THH:MM[:SS]]\" (UTC)",
+               notes: "`missing field 'at' in cs.note (a time: UNIX ms or 'YYYY-MM-DD[THH:MM]')`", required: true),
+    OptionSpec("value", "number", .any, default: "on `line`: its value at `at`", "the value (required unless line is given)",
+               notes: "`missing field 'value' in cs.note (a number, or line = ID to sit on that line)`"),
+    OptionSpec("line", "string", .string, "a line id or name: the note sits on it (its value at `at`) in its colour",
+               notes: "on a two-axis chart a line of the right axis is measured on that axis; `bad field 'line' in cs.note (no line 'nope' in 'Sign-ups'; lines are 'signups', 'paid')`"),
+  ] + markKeys("the line's, else `accent`"))
+
+  public static let band = OptionTable("cs.band", "cs.BandOptions", "A span of time shaded over a chart's plot.", viewKeys: false, [
+    OptionSpec("from", time, .any, "the start: UNIX ms or \"YYYY-MM-DD[THH:MM[:SS]]\"",
+               notes: "`bad field 'from' in cs.band (a time expected: UNIX ms or 'YYYY-MM-DD[THH:MM[:SS]]', got 'soon')`", required: true),
+    OptionSpec("to", time, .any, "the end, after from", notes: "`bad field 'to' in cs.band (must be after 'from')`", required: true),
+  ] + markKeys("`accent` (shaded 12 %)"))
+
+  public static let rule = OptionTable("cs.rule", "cs.RuleOptions", "A dashed line across a chart's plot at a value or a time.", viewKeys: false, [
+    OptionSpec("value", "number", .any, "a horizontal line at this value (or at)",
+               notes: "`cs.rule takes 'value' (a horizontal line) or 'at' (a vertical one), one of them`"),
+    OptionSpec("at", time, .any, "a vertical line at this time (or value)"),
+  ] + markKeys("`secondaryText`"))
 }

@@ -216,31 +216,31 @@
 
 ---A point of a chart's data with a label.
 ---@class cs.NoteOptions
----@field at? number|string the time (required): UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (UTC)
----@field value? number the value (required unless line is given)
+---@field at? number|string the time: UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (UTC) (required)
+---@field value? number the value (required unless line is given) (default on line: its value at at)
 ---@field line? string a line id or name: the note sits on it (its value at `at`) in its colour
 ---@field text? string the label
----@field color? string the marker's colour (default: the line's, else accent)
----@field appear? number scene seconds when it fades in (0.3 s)
----@field disappear? number scene seconds when it fades out (0.3 s)
+---@field color? string the mark's colour (default the line's, else accent)
+---@field appear? number scene seconds when it fades in (over 0.3 s), 0 to 86400
+---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A span of time shaded over a chart's plot.
 ---@class cs.BandOptions
----@field from? number|string the start (required): UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]"
----@field to? number|string the end (required), after from
+---@field from? number|string the start: UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (required)
+---@field to? number|string the end, after from (required)
 ---@field text? string the label
----@field color? string the shade's colour (default accent)
----@field appear? number scene seconds when it fades in
----@field disappear? number scene seconds when it fades out
+---@field color? string the mark's colour (default accent (shaded 12 %))
+---@field appear? number scene seconds when it fades in (over 0.3 s), 0 to 86400
+---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A dashed line across a chart's plot at a value or a time.
 ---@class cs.RuleOptions
 ---@field value? number a horizontal line at this value (or at)
 ---@field at? number|string a vertical line at this time (or value)
 ---@field text? string the label
----@field color? string the line's colour (default secondaryText)
----@field appear? number scene seconds when it fades in
----@field disappear? number scene seconds when it fades out
+---@field color? string the mark's colour (default secondaryText)
+---@field appear? number scene seconds when it fades in (over 0.3 s), 0 to 86400
+---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A camera that keeps a set's window on the newest data.
 ---@class cs.FollowOptions
