@@ -69,25 +69,7 @@ public enum APIDefinitions {
   ]
 
   public static let options: [Options] = [
-    Options(className: "cs.SceneOptions", owner: "cs.scene", doc: "A scene: the root view, its size, theme and time.", fields: [
-      Field("root", "cs.View", "the view to draw (required)"),
-      Field("width", "number", "scene pixels, 1 to 16384 (default 720)"),
-      Field("height", "number", "scene pixels, 1 to 16384 (default 1280)"),
-      // `|string`: a theme often comes from `cs.args.theme or "day"`, a string to the checker.
-      Field("theme", "cs.ThemeName|cs.Theme|string", "\"day\", \"night\" or a theme table"),
-      Field("background", color, "painted under the whole scene"),
-      Field("fps", "number", "frames per second of an animated scene, 1 to 240 (default 60)"),
-      Field("duration", "number", "seconds, 0 to 3600; above 0 the scene is animated"),
-      Field("timeline", "cs.Event[]", "gestures and calls at set times"),
-      Field("update", "fun(t: number, dt: number)", "called on every tick of an animated scene with the time and the step"),
-      Field("preset", "string", "a preset for the whole scene"),
-      Field("locale", "string", "how dates and numbers are written: \"en\" (default), \"ru\", \"de\", \"ja\", ... (docs/locales.md)"),
-      Field("timezone", "string", "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (default \"UTC\")"),
-      Field("fonts", "string[]", "font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts"),
-      Field("font", "string", "the family of every text of the scene (one of `fonts` or a bundled one; default \"Inter\")"),
-      Field("audio", "string|cs.AudioClip|cs.AudioClip[]", "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips"),
-      Field("captions", "string|cs.Caption[]|table[]", "subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video"),
-    ]),
+    declared(.scene),
     Options(className: "cs.AudioClip", owner: "audio", doc: "A sound clip of a scene.", fields: [
       Field("file", "string", "the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)"),
       Field("at", "number", "when it starts, seconds into the scene, 0 to 3600 (default 0)"),

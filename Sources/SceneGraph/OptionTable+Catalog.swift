@@ -6,7 +6,7 @@ import Drawing
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json]
+  public static let all: [OptionTable] = [scene, chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json]
 
   static let side = Scene.maximumSide
 
@@ -210,4 +210,25 @@ extension OptionTable {
                notes: "`cs.rule takes 'value' (a horizontal line) or 'at' (a vertical one), one of them`"),
     OptionSpec("at", time, .any, "a vertical line at this time (or value)"),
   ] + markKeys("`secondaryText`"))
+
+  // MARK: The scene
+
+  public static let scene = OptionTable("cs.scene", "cs.SceneOptions", "A scene: the root view, its size, theme and time.", viewKeys: false, [
+    OptionSpec("root", "cs.View", .view, "the view to draw", notes: "`missing field 'root' in cs.scene (the view to draw, e.g. cs.chart{...})`", required: true),
+    .number("width", .closed(1...side), default: "`720`", "scene pixels", notes: "`bad field 'width' in cs.scene (must be between 1 and 16384, got 0)`"),
+    .number("height", .closed(1...side), default: "`1280`", "scene pixels"),
+    OptionSpec("theme", "cs.ThemeName|cs.Theme|string", .any, default: "`\"day\"`", "\"day\", \"night\" or a theme table", notes: "see [Themes](#themes-and-presets)"),
+    OptionSpec("background", "string", .color, default: "the theme's `background`", "painted under the whole scene", notes: "a colour (`\"#RRGGBB\"`, `\"#RRGGBBAA\"`, `\"#RGB\"` or a theme colour name) painted under the whole scene; a transparent one gives an RGBA PNG"),
+    .number("fps", .closed(1...240), default: "`60`", "frames per second of an animated scene", notes: "accepted and reported by `scene.fps`, unused by stills"),
+    .number("duration", .closed(0...3600), default: "`0`", "seconds; above 0 the scene is animated", notes: "when above 0 and no `-o` is given, the default output is `SCRIPT.mp4` (see [Command line](#command-line))"),
+    OptionSpec("timeline", "cs.Event[]", .any, "gestures and calls at set times", notes: "see [motion.md](motion.md)"),
+    OptionSpec("update", "fun(t: number, dt: number)", .function, "called on every tick of an animated scene with the time and the step"),
+    OptionSpec("preset", "string", .string, "a preset for the whole scene", notes: "a preset name or path ([Themes and presets](#themes-and-presets)): its colours become the scene's theme unless `theme` is given, its `scene.background` applies unless `background` is given, and its view settings fill in every view option the script did not set"),
+    OptionSpec("locale", "string", .string, default: "`\"en\"`", "how dates and numbers are written", notes: "`\"en\"`, `\"es\"`, `\"fr\"`, `\"de\"`, `\"pt-BR\"`, `\"ru\"`, `\"uk\"`, `\"zh-Hans\"`, `\"ja\"`, `\"ko\"`, `\"ar\"`, `\"he\"`, `\"hi\"` (a region variant such as `\"ru-RU\"` finds its language); see [locales.md](locales.md); `unknown locale 'russian' (nearest: 'ru', 'en', 'es'; all: ...) in cs.scene`"),
+    OptionSpec("timezone", "string", .string, default: "`\"UTC\"`", "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\"", notes: "read from `/usr/share/zoneinfo`; see [locales.md](locales.md); `unknown time zone 'Europe/Olso' (nearest: 'Europe/Oslo', ...) in cs.scene`"),
+    OptionSpec("fonts", "string[]", .any, "font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts", notes: "a list of font files (`.ttf`, `.otf`, `.ttc`, at most 32), relative to the script and read under the rules of data files, put in front of the bundled fonts ([Languages and fonts](languages.md)): `cannot read font 'fonts/Brand.ttf' in cs.scene: no such file`, `'logo.png' in cs.scene is not a font file fontconfig can read (expected .ttf, .otf or .ttc)`"),
+    OptionSpec("font", "string", .string, default: "`\"Inter\"`", "the family of every text of the scene (one of `fonts` or a bundled one)", notes: "from `fonts` or the bundled ones; characters it lacks still come from the bundled fonts: `unknown font family 'Brnad' in cs.scene (did you mean 'Brand'?)`"),
+    OptionSpec("audio", "string|cs.AudioClip|cs.AudioClip[]", .any, "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips", notes: "see [Sound and captions](#sound-and-captions-audio-captions)"),
+    OptionSpec("captions", "string|cs.Caption[]|table[]", .any, "subtitles: a .srt or .vtt file next to the script, or a list of cues", notes: "drawn into the frames, and a subtitle track and .vtt beside a video")
+  ])
 }

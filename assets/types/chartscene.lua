@@ -29,19 +29,19 @@
 ---@field root? cs.View the view to draw (required)
 ---@field width? number scene pixels, 1 to 16384 (default 720)
 ---@field height? number scene pixels, 1 to 16384 (default 1280)
----@field theme? cs.ThemeName|cs.Theme|string "day", "night" or a theme table
----@field background? string painted under the whole scene
+---@field theme? cs.ThemeName|cs.Theme|string "day", "night" or a theme table (default "day")
+---@field background? string painted under the whole scene (default the theme's background)
 ---@field fps? number frames per second of an animated scene, 1 to 240 (default 60)
----@field duration? number seconds, 0 to 3600; above 0 the scene is animated
+---@field duration? number seconds; above 0 the scene is animated, 0 to 3600 (default 0)
 ---@field timeline? cs.Event[] gestures and calls at set times
 ---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
----@field locale? string how dates and numbers are written: "en" (default), "ru", "de", "ja", ... (docs/locales.md)
+---@field locale? string how dates and numbers are written (default "en")
 ---@field timezone? string the IANA time zone dates are shown in, e.g. "Europe/Oslo" (default "UTC")
 ---@field fonts? string[] font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts
----@field font? string the family of every text of the scene (one of `fonts` or a bundled one; default "Inter")
+---@field font? string the family of every text of the scene (one of `fonts` or a bundled one) (default "Inter")
 ---@field audio? string|cs.AudioClip|cs.AudioClip[] sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips
----@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video
+---@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues
 
 ---A sound clip of a scene.
 ---@class cs.AudioClip
