@@ -54,19 +54,8 @@ public enum APIDefinitions {
   ]
 
   static let color = "string"
-  static let common: [Field] = [
-    Field("id", "string", "a unique id (used by timeline targets and --inspect)"),
-    Field("padding", "number|number[]", "a number, {vertical, horizontal} or {top, left, bottom, right}"),
-    Field("background", color, "a colour: \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a theme colour name"),
-    Field("cornerRadius", "number", "rounds the background and clips to it"),
-    Field("opacity", "number", "0 to 1"),
-    Field("offset", "number[]", "{dx, dy}: drawn moved by this much (layout unchanged)"),
-    Field("scale", "number", "drawn scaled about the centre, 0 to 100"),
-    Field("rotation3d", "cs.Rotation3D", "turns the view in 3D when drawn"),
-    Field("frame", "cs.Frame", "a fixed width and/or height"),
-    Field("preset", "string", "a preset name or path whose settings fill in what this view does not set"),
-    Field("on", "cs.Handlers", "the script's gesture handlers: tap, longpress, drag, press, scroll"),
-  ]
+  /// The common view keys (`OptionTable.view`).
+  static let common: [Field] = OptionTable.view.options.map { Field($0.key, $0.type, $0.summary) }
 
   public static let options: [Options] = [
     declared(.scene),

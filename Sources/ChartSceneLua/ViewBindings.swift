@@ -7,7 +7,8 @@ import SceneGraph
 /// `cs.spacer`, `cs.text`, `cs.canvas`. Each turns a table into a `Node`.
 enum ViewBindings {
   static let typeName = "View"
-  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset", GestureBinding.key]
+  /// The modifiers every view takes (`OptionTable.view`).
+  static let common = OptionTable.view.keys
 
   static func register(_ lua: LuaState, context: BindingContext) {
     lua.register(LuaTypeInfo(
@@ -265,21 +266,16 @@ enum ViewBindings {
       }
     }
     s.background = try color(o, "background")
-    s.cornerRadius = max(0, try o.number("cornerRadius", in: -Scene.maximumSide...Scene.maximumSide) ?? 0)
-    if let op = try o.number("opacity") {
-      guard (0...1).contains(op) else { throw LuaError("bad field 'opacity' in \(o.owner) (must be between 0 and 1, got \(op))") }
-      s.opacity = op
-    }
+    let view = OptionTable.view
+    s.cornerRadius = max(0, try o.number(view.spec("cornerRadius")) ?? 0)
+    if let op = try o.number(view.spec("opacity")) { s.opacity = op }
     if let off = try o.numbers("offset", count: 2) {
       guard off.allSatisfy({ abs($0) <= offsets }) else {
         throw LuaError("bad field 'offset' in \(o.owner) (each between -\(Int(offsets)) and \(Int(offsets)) expected)")
       }
       s.offset = Point(off[0], off[1])
     }
-    if let sc = try o.number("scale") {
-      guard sc >= 0, sc <= 100 else { throw LuaError("bad field 'scale' in \(o.owner) (must be between 0 and 100)") }
-      s.scale = sc
-    }
+    if let sc = try o.number(view.spec("scale")) { s.scale = sc }
     _ = try o.with("frame") { idx throws in
       guard o.lua.type(at: idx) == .table else { throw o.fieldError("frame", expected: "table") }
       let f = try LuaOptions(o.lua, idx, owner: "\(o.owner) frame", known: ["width", "height"])

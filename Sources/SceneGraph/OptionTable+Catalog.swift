@@ -6,9 +6,24 @@ import Drawing
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [scene, chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json]
+  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json]
 
   static let side = Scene.maximumSide
+
+  /// The keys every view takes (the modifiers); a table with `viewKeys` takes them too.
+  public static let view = OptionTable("the common view keys", "", "The modifiers every view takes.", viewKeys: false, [
+    OptionSpec("id", "string", .string, default: "generated", "a unique id (used by timeline targets and --inspect)", notes: "`duplicate id 'a' (ids must be unique; first used by a text)`. A view without one gets `KIND@PATH`, where PATH is the child indices from the root joined by `/`: `vstack@root`, `text@0`, `chart@0/1`"),
+    OptionSpec("padding", "number|number[]", .any, default: "`0`", "a number, {vertical, horizontal} or {top, left, bottom, right}", notes: "each 0 to 16384. The view's content (a chart, a card's body, a stack's children) is laid out inside it"),
+    OptionSpec("background", "string", .color, "a colour: \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or a theme colour name", notes: "filling the whole frame, rounded by `cornerRadius`. An opaque background also becomes the halo colour of the chart labels drawn on it"),
+    .number("cornerRadius", .closed(-side...side), default: "`0`", "rounds the background and clips to it", notes: "negative counts as 0; a card's body uses it as its radius (12 otherwise)"),
+    .number("opacity", .closed(0...1), default: "`1`", "the view and its children composited as one group"),
+    OptionSpec("offset", "number[]", .any, default: "`{0, 0}`", "{dx, dy}: drawn moved by this much (layout unchanged)", notes: "each −65536 to 65536; moves the drawing, not the layout (`--inspect` frames are before it)"),
+    .number("scale", .closed(0...100), default: "`1`", "drawn scaled about the centre", notes: "drawing only, like `offset`. A view scaled below a millionth (its own scale times its placement's) is not drawn"),
+    OptionSpec("rotation3d", "cs.Rotation3D", .any, "turns the view in 3D when drawn", notes: "`{ angle =, axis = {0,1,0}, perspective = 1000 }`: the view and its children are drawn flat, then turned by `angle` degrees (−80 to 80, required) about the vertical axis through the frame's centre (`axis = {0,1,0}`, the default) or the horizontal one (`{1,0,0}`), seen from `perspective` px (1 to 1000000). A positive angle brings the left (or top) edge nearer. It changes the drawing, not the layout; `--inspect` reports the angle. `bad field 'axis' in cs.text rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)`, `bad field 'angle' in cs.text rotation3d (must be between -80 and 80 degrees)`, `missing field 'angle' in cs.text rotation3d (degrees)`"),
+    OptionSpec("frame", "cs.Frame", .any, "a fixed width and/or height", notes: "`{ width =, height = }`, either or both, 0 to 16384: a fixed size on that axis (the view stops being flexible on it)"),
+    OptionSpec("preset", "string", .string, "a preset name or path whose settings fill in what this view does not set", notes: "it fills in the options the script did not set (a view's own preset wins over the scene's). See [Themes and presets](#themes-and-presets)"),
+    OptionSpec("on", "cs.Handlers", .any, "the script's gesture handlers: tap, longpress, drag, press, scroll", notes: "**addition**: `{ tap = function(self, e) end, longpress = …, drag = … }`; see [Gesture handlers](#gesture-handlers-on)"),
+  ])
 
   public static let carousel = OptionTable("cs.carousel", "cs.CarouselOptions", "A horizontal carousel, each item turned in 3D.", arrayOf: "cs.View", preset: "carousel", [
     .number("spacing", .closed(0...1000), default: "`16`", "space between items", preset: true),

@@ -79,13 +79,13 @@
 
 ---A chart: lines of a time window, Y grid, date labels, indicator, mini-map and check marks.
 ---@class cs.ChartOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -108,13 +108,13 @@
 
 ---A card: a chart on a rounded card with a title.
 ---@class cs.CardOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -133,13 +133,13 @@
 
 ---Children stacked top to bottom.
 ---@class cs.StackOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -149,13 +149,13 @@
 
 ---Children side by side.
 ---@class cs.HStackOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -165,13 +165,13 @@
 
 ---Children on top of each other.
 ---@class cs.ZStackOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -181,13 +181,13 @@
 
 ---Flexible empty space.
 ---@class cs.SpacerOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -196,13 +196,13 @@
 
 ---One line of text.
 ---@class cs.TextOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -254,13 +254,13 @@
 
 ---Custom drawing.
 ---@class cs.CanvasOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -269,13 +269,13 @@
 
 ---A scrolling list.
 ---@class cs.ListOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -286,13 +286,13 @@
 
 ---A horizontal carousel, each item turned in 3D.
 ---@class cs.CarouselOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -304,13 +304,13 @@
 
 ---A composition written in Lua: its state, a layout that places the children from it, and handlers.
 ---@class cs.ViewOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -326,13 +326,13 @@
 
 ---A bar chart race (or a line race) over a set's time axis.
 ---@class cs.RaceOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -356,13 +356,13 @@
 
 ---A stack of cards: drag the top one down to send it back, tap to open it.
 ---@class cs.CardsOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
@@ -374,13 +374,13 @@
 
 ---Tabs, one view each.
 ---@class cs.TabsOptions: { [integer]: cs.Tab }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
