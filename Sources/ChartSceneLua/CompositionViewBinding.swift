@@ -24,7 +24,6 @@ final class NullValue: @unchecked Sendable { static let shared = NullValue() }
 /// `cs.view{}`: a composition written in Lua (state, layout, handlers), `cs.options` and
 /// `cs.error` for the modules that define compositions (`assets/compositions/`).
 enum CompositionViewBinding {
-  static let keys = ["kind", "state", "layout", "options", "clip", "scrolls", "inspect", "draw"]
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     // `cs.null`: a value an `inspect` function returns for JSON's null.
@@ -33,7 +32,7 @@ enum CompositionViewBinding {
     lua.rawSet(cs, "null")
     lua.setFunction(cs, "view") { lua in
       try lua.checkTable(1, function: "view")
-      let o = try LuaOptions(lua, 1, owner: "cs.view", known: ViewBindings.common + keys, allowsArray: true)
+      let o = try LuaOptions(lua, 1, .composition)
       let name = try o.string("kind") ?? "view"
       guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
         throw LuaError("bad field 'kind' in cs.view (a name of letters, digits, '_' and '-', at most 64)")

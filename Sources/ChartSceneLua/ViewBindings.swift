@@ -119,7 +119,7 @@ enum ViewBindings {
     }
     lua.setFunction(cs, "canvas") { lua in
       try lua.checkTable(1, function: "canvas")
-      let o = try LuaOptions(lua, 1, owner: "cs.canvas", known: common + ["draw"])
+      let o = try LuaOptions(lua, 1, .canvas)
       let drawRef: Int32? = try o.with("draw") { idx throws -> Int32 in
         guard lua.type(at: idx) == .function else { throw o.fieldError("draw", expected: "function") }
         lua.pushValue(idx)

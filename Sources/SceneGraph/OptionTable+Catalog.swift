@@ -6,7 +6,7 @@ import Drawing
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json]
+  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine]
 
   static let side = Scene.maximumSide
 
@@ -245,5 +245,43 @@ extension OptionTable {
     OptionSpec("font", "string", .string, default: "`\"Inter\"`", "the family of every text of the scene (one of `fonts` or a bundled one)", notes: "from `fonts` or the bundled ones; characters it lacks still come from the bundled fonts: `unknown font family 'Brnad' in cs.scene (did you mean 'Brand'?)`"),
     OptionSpec("audio", "string|cs.AudioClip|cs.AudioClip[]", .any, "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips", notes: "see [Sound and captions](#sound-and-captions-audio-captions)"),
     OptionSpec("captions", "string|cs.Caption[]|table[]", .any, "subtitles: a .srt or .vtt file next to the script, or a list of cues", notes: "drawn into the frames, and a subtitle track and .vtt beside a video")
+  ])
+
+  // MARK: Custom views
+
+  public static let canvas = OptionTable("cs.canvas", "cs.CanvasOptions", "Custom drawing.", [
+    OptionSpec("draw", "fun(g: cs.Graphics, w: number, h: number, t: number)", .function, "draws the canvas: called at render time with the graphics object, the content size and the time",
+               notes: "see [Renderer](#renderer-inside-cscanvas). `missing field 'draw' in cs.canvas (a function(g, w, h, t))`, `bad field 'draw' in cs.canvas (function expected, got number)`", required: true),
+  ])
+
+  public static let composition = OptionTable("cs.view", "cs.ViewOptions", "A composition written in Lua: its state, a layout that places the children from it, and handlers.", arrayOf: "cs.View", [
+    OptionSpec("kind", "string", .string, default: "`\"view\"`", "the name --inspect shows; a preset's section of the same name fills `options`", notes: "letters, digits, `_`, `-` (at most 64); `list = { spacing = 8 }` in a preset fills a list's"),
+    OptionSpec("state", "table", .table, default: "`{}`", "the composition's own table (numbers, strings, booleans, tables of them): self.state", notes: "copied"),
+    OptionSpec("layout", "fun(self: cs.View, w: number, h: number)", .function, default: "none (every child fills the content frame)",
+               "places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown", notes: "`function(self, w, h)`: `w`, `h` are the content size; sets fields of `self.children[i]` (below). Called when the state or the size changes and while a state number moves, never on a frame where nothing moved"),
+    OptionSpec("options", "table<string, number|string|boolean>", .table, default: "`{}`", "settings a preset may fill: self.options"),
+    .boolean("clip", default: "`false`", "clip the children to the content frame"),
+    OptionSpec("scrolls", "cs.ScrollAxis", .choice(ScrollAxis.allCases.map(\.rawValue)), "its drag handler takes drags along this axis that begin on a chart's plot or a view inside",
+               notes: "without a drag handler of their own, and the wheel"),
+    OptionSpec("inspect", "fun(self: cs.View): table", .function, "more fields for --inspect (cs.null for null)", notes: "keys sorted"),
+    OptionSpec("draw", "fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number)", .function, "draws the view itself, behind its children, in content coordinates",
+               notes: "with the canvas API (the tab bar of `cs.tabs`)"),
+  ])
+
+  // MARK: Inline data
+
+  public static let series = OptionTable("cs.data.series", "cs.SeriesOptions", "A ChartSet from inline tables.", viewKeys: false, listsKeys: true, [
+    OptionSpec("name", "string", .string, default: "`\"Series\"`", "the set's name"),
+    OptionSpec("x", "number[]", .any, "times in UNIX milliseconds, increasing", notes: "`missing field 'x' in cs.data.series (a list of times in ms)`", required: true),
+    OptionSpec("lines", "cs.SeriesLine[]", .any, "the lines", notes: "`missing field 'lines' in cs.data.series`", required: true),
+  ])
+
+  /// One line of `cs.data.series` (checked with the owner `cs.data.series lines[N]`).
+  public static let seriesLine = OptionTable("cs.data.series lines", "cs.SeriesLine", "One line of cs.data.series.", viewKeys: false, listsKeys: true, [
+    OptionSpec("id", "string", .string, default: "`y0`, `y1`, ... in order", "the line's id"),
+    OptionSpec("name", "string", .string, default: "its id", "the line's name"),
+    OptionSpec("color", "string", .any, default: "the palette", "\"#RRGGBB\"", notes: "`bad colour 'red' in cs.data.series lines[1] (expected '#RRGGBB')`"),
+    OptionSpec("values", "number[]", .any, "one value per x; nan is a gap", notes: "`missing field 'values' in cs.data.series lines[1]`", required: true),
+    OptionSpec("type", "cs.LineType", .choice(SeriesKind.allCases.map(\.rawValue)), default: "`\"line\"`", "how the data asks to be drawn"),
   ])
 }

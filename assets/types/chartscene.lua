@@ -265,7 +265,7 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas (required)
+---@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas: called at render time with the graphics object, the content size and the time (required)
 
 ---A scrolling list.
 ---@class cs.ListOptions: { [integer]: cs.View }
@@ -315,10 +315,10 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field kind? string the name --inspect shows (default "view"); a preset's section of the same name fills `options`
----@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state
----@field layout? fun(self: cs.View, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown
----@field options? table<string, number|string|boolean> settings a preset may fill: self.options
+---@field kind? string the name --inspect shows; a preset's section of the same name fills `options` (default "view")
+---@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state (default {})
+---@field layout? fun(self: cs.View, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown (default none (every child fills the content frame))
+---@field options? table<string, number|string|boolean> settings a preset may fill: self.options (default {})
 ---@field clip? boolean clip the children to the content frame (default false)
 ---@field scrolls? cs.ScrollAxis its drag handler takes drags along this axis that begin on a chart's plot or a view inside
 ---@field inspect? fun(self: cs.View): table more fields for --inspect (cs.null for null)
@@ -493,17 +493,17 @@
 
 ---A ChartSet from inline tables.
 ---@class cs.SeriesOptions
----@field name? string the set's name
+---@field name? string the set's name (default "Series")
 ---@field x? number[] times in UNIX milliseconds, increasing (required)
 ---@field lines? cs.SeriesLine[] the lines (required)
 
 ---One line of cs.data.series.
 ---@class cs.SeriesLine
----@field id? string the line's id
----@field name? string the line's name
----@field color? string "#RRGGBB"
----@field values? number[] one value per x (required); nan is a gap
----@field type? cs.LineType how the data asks to be drawn
+---@field id? string the line's id (default y0, y1, ... in order)
+---@field name? string the line's name (default its id)
+---@field color? string "#RRGGBB" (default the palette)
+---@field values? number[] one value per x; nan is a gap (required)
+---@field type? cs.LineType how the data asks to be drawn (default "line")
 
 ---Options of g:text.
 ---@class cs.GraphicsTextOptions
