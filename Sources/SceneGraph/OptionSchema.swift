@@ -110,6 +110,7 @@ public struct Bounds: Sendable, Equatable {
   }
 
   var words: String {
+    if upper == .infinity { return (lowerOpen ? "above " : "at least ") + Bounds.number(lower) }
     switch (lowerOpen, upperOpen) {
     case (false, false): return "between \(Bounds.number(lower)) and \(Bounds.number(upper))"
     case (true, false): return "above \(Bounds.number(lower)) and at most \(Bounds.number(upper))"
@@ -120,6 +121,7 @@ public struct Bounds: Sendable, Equatable {
 
   /// The docs' text: `1 to 16384`, `above 0, at most 50`.
   public var text: String {
+    if upper == .infinity { return lowerOpen ? "above \(Bounds.number(lower))" : "\(Bounds.number(lower)) or more" }
     switch (lowerOpen, upperOpen) {
     case (false, false): return "\(Bounds.number(lower)) to \(Bounds.number(upper))"
     case (true, false): return "above \(Bounds.number(lower)), at most \(Bounds.number(upper))"

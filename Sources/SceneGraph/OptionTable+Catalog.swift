@@ -1,12 +1,13 @@
 import ChartModel
 import Drawing
+import Motion
 
 /// The declared options of the `cs.*` constructors (see `OptionSchema.swift`). A constructor
 /// declared here is validated from here from Lua and from presets, and its LuaLS class and its
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine]
+  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine, tap, longpress, drag, scroll, call, animate]
 
   static let side = Scene.maximumSide
 
@@ -283,5 +284,54 @@ extension OptionTable {
     OptionSpec("color", "string", .any, default: "the palette", "\"#RRGGBB\"", notes: "`bad colour 'red' in cs.data.series lines[1] (expected '#RRGGBB')`"),
     OptionSpec("values", "number[]", .any, "one value per x; nan is a gap", notes: "`missing field 'values' in cs.data.series lines[1]`", required: true),
     OptionSpec("type", "cs.LineType", .choice(SeriesKind.allCases.map(\.rawValue)), default: "`\"line\"`", "how the data asks to be drawn"),
+  ])
+
+  // MARK: The timeline
+
+  /// The keys of every pointer event: when, and where.
+  static func eventKeys(_ target: String = "a node id or a part like \"views.minimap.window\"") -> [OptionSpec] {
+    [
+      {
+        var o = OptionSpec.number("at", .closed(0...Double.infinity), "seconds into the scene", notes: "`missing field 'at' in cs.tap (seconds)`", required: true)
+        o.outOfRange = { _ in "must not be negative" }
+        return o
+      }(),
+      OptionSpec("target", "string", .string, target, notes: "or `pos`: `cs.tap takes 'target' or 'pos', not both`"),
+      OptionSpec("pos", "number[]", .any, "{x, y} in scene pixels instead of a target"),
+    ]
+  }
+
+  static func seconds(_ key: String, _ d: String, _ doc: String) -> OptionSpec { .number(key, .closed(0...3600), default: d, doc) }
+
+  public static let tap = OptionTable("cs.tap", "cs.TapOptions", "A tap at a time.", viewKeys: false, eventKeys())
+  public static let longpress = OptionTable("cs.longpress", "cs.LongpressOptions", "A long press.", viewKeys: false,
+                                            eventKeys() + [seconds("duration", "`0.5`", "how long it is held")])
+  public static let drag = OptionTable("cs.drag", "cs.DragOptions", "A drag.", viewKeys: false, eventKeys() + [
+    OptionSpec("by", "number[]", .any, "{dx, dy}", notes: "`by` or `to`: `cs.drag takes 'by' or 'to' (one of them)`"),
+    OptionSpec("to", "number[]", .any, "{x, y} where it ends"),
+    OptionSpec("from", "number[]", .any, "{x, y} where it starts"),
+    seconds("duration", "`0.4`", "seconds the movement takes"),
+    seconds("hold", "`0`", "seconds held before moving (a long press then drag: the cards' sequenced gesture)"),
+    .boolean("flick", default: "`false`", "move at one speed and let go while moving, so what it drags carries on",
+             notes: "**addition**; by default the hand slows to a stop before letting go"),
+  ])
+  public static let scroll = OptionTable("cs.scroll", "cs.ScrollOptions", "A wheel scroll.", viewKeys: false, eventKeys() + [
+    OptionSpec("by", "number[]", .any, "{dx, dy}", notes: "`missing field 'by' in cs.scroll ({dx, dy})`", required: true),
+    seconds("duration", "`0.3`", "seconds the scroll takes"),
+  ])
+  public static let call = OptionTable("cs.call", "cs.CallOptions", "Calls a function at a time.", viewKeys: false, [
+    .number("at", .closed(0...Double.infinity), "seconds into the scene", notes: "`missing field 'at' in cs.call (seconds)`", required: true),
+    OptionSpec("fn", "fun(scene: cs.Scene)", .function, "the function, called with the scene", notes: "`missing field 'fn' in cs.call (a function(scene))`", required: true),
+  ])
+
+  public static let animate = OptionTable("cs.animate", "cs.AnimateOptions", "How the changes inside cs.animate move.", viewKeys: false, [
+    .number("duration", .closed(0...3600), default: "the curve's own", "seconds"),
+    OptionSpec("curve", "cs.Curve", .choice(Curve.names), default: "`\"easeInOut\"`", "the timing curve",
+               notes: "**addition**: `\"decay\"` is a flick gliding to a stop (time constant a quarter of `duration`). `invalid curve 'bouncy' in cs.animate, expected one of: 'linear', 'easeInOut', 'spring', 'decay'`"),
+    .number("delay", .closed(0...3600), default: "`0`", "seconds before the motion starts"),
+    .number("response", .closed(0.01...600), default: "`duration` / 1.6", "a spring's period in seconds",
+            notes: "`duration` then defaults to 1.6 periods; with a shorter `duration` the spring is made stiffer to settle in time; only with `curve = \"spring\"`"),
+    .number("velocity", .closed(-1e9...1e9), "the speed, per second, the state numbers changed inside start with (a flick's)",
+            notes: "`-e.vy` for a scroll offset; kept continuous by the curve"),
   ])
 }

@@ -414,49 +414,49 @@
 
 ---A tap at a time.
 ---@class cs.TapOptions
----@field at? number seconds (required)
+---@field at? number seconds into the scene, 0 or more (required)
 ---@field target? string a node id or a part like "views.minimap.window"
 ---@field pos? number[] {x, y} in scene pixels instead of a target
 
 ---A long press.
 ---@class cs.LongpressOptions
----@field at? number seconds (required)
----@field target? string a node id or part
----@field pos? number[] {x, y}
----@field duration? number how long it is held
+---@field at? number seconds into the scene, 0 or more (required)
+---@field target? string a node id or a part like "views.minimap.window"
+---@field pos? number[] {x, y} in scene pixels instead of a target
+---@field duration? number how long it is held, 0 to 3600 (default 0.5)
 
 ---A drag.
 ---@class cs.DragOptions
----@field at? number seconds (required)
----@field target? string a node id or part
----@field pos? number[] {x, y}
+---@field at? number seconds into the scene, 0 or more (required)
+---@field target? string a node id or a part like "views.minimap.window"
+---@field pos? number[] {x, y} in scene pixels instead of a target
 ---@field by? number[] {dx, dy}
 ---@field to? number[] {x, y} where it ends
 ---@field from? number[] {x, y} where it starts
----@field duration? number seconds the movement takes
----@field hold? number seconds held before moving (a long press then drag)
+---@field duration? number seconds the movement takes, 0 to 3600 (default 0.4)
+---@field hold? number seconds held before moving (a long press then drag: the cards' sequenced gesture), 0 to 3600 (default 0)
 ---@field flick? boolean move at one speed and let go while moving, so what it drags carries on (default false)
 
 ---A wheel scroll.
 ---@class cs.ScrollOptions
----@field at? number seconds (required)
----@field target? string a node id or part
----@field pos? number[] {x, y}
+---@field at? number seconds into the scene, 0 or more (required)
+---@field target? string a node id or a part like "views.minimap.window"
+---@field pos? number[] {x, y} in scene pixels instead of a target
 ---@field by? number[] {dx, dy} (required)
----@field duration? number seconds the scroll takes
+---@field duration? number seconds the scroll takes, 0 to 3600 (default 0.3)
 
 ---Calls a function at a time.
 ---@class cs.CallOptions
----@field at? number seconds (required)
----@field fn? fun(scene: cs.Scene) the function (required)
+---@field at? number seconds into the scene, 0 or more (required)
+---@field fn? fun(scene: cs.Scene) the function, called with the scene (required)
 
 ---How the changes inside cs.animate move.
 ---@class cs.AnimateOptions
----@field duration? number seconds, 0 to 3600 (default: the curve's own)
----@field curve? cs.Curve the timing curve ("decay": a flick gliding to a stop)
----@field delay? number seconds before the motion starts
----@field response? number a spring's period in seconds (default: the duration / 1.6; the duration defaults to 1.6 periods)
----@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's)
+---@field duration? number seconds, 0 to 3600 (default the curve's own)
+---@field curve? cs.Curve the timing curve (default "easeInOut")
+---@field delay? number seconds before the motion starts, 0 to 3600 (default 0)
+---@field response? number a spring's period in seconds, 0.01 to 600 (default duration / 1.6)
+---@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's), -1000000000 to 1000000000
 
 ---How a Telegram contest file is read.
 ---@class cs.TelegramOptions
