@@ -88,13 +88,8 @@ public enum APIDefinitions {
     declared(.carousel),
     declared(.composition),
     declared(.race),
-    Options(className: "cs.GraphicsImageOptions", owner: "g:image", doc: "Options of g:image.", fields: [
-      Field("opacity", "number", "0 to 1 (default 1)"),
-    ]),
-    Options(className: "cs.MeasureOptions", owner: "cs.measure", doc: "The font cs.measure measures with.", fields: [
-      Field("size", "number", "font size (default 14)"),
-      Field("weight", "cs.Weight", "font weight"),
-    ]),
+    declared(.graphicsImage),
+    declared(.measure),
     declared(.cards),
     declared(.tabs),
     declared(.tab),
@@ -127,13 +122,7 @@ public enum APIDefinitions {
     declared(.json),
     declared(.series),
     declared(.seriesLine),
-    Options(className: "cs.GraphicsTextOptions", owner: "g:text", doc: "Options of g:text.", fields: [
-      Field("size", "number", "font size"),
-      Field("align", "cs.TextAlign", "alignment at x"),
-      Field("weight", "cs.Weight", "font weight"),
-      Field("color", color, "text colour"),
-      Field("opacity", "number", "0 to 1, times the colour's"),
-    ]),
+    declared(.graphicsText),
     Options(className: "cs.TimelineFile", owner: "the timeline file", doc: "What a --timeline file returns.", fields: [
       Field("timeline", "cs.Event[]", "the events"),
     ]),

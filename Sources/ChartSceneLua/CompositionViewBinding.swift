@@ -86,8 +86,8 @@ enum CompositionViewBinding {
       var font = Font(size: 14, weight: .regular)
       if !lua.isNil(2) {
         try lua.checkTable(2, function: "measure")
-        let o = try LuaOptions(lua, 2, owner: "cs.measure", known: ["size", "weight"])
-        font.size = try o.number("size", in: 0.001...1000) ?? 14
+        let o = try LuaOptions(lua, 2, .measure)
+        font.size = try o.number(OptionTable.measure.spec("size")) ?? 14
         font.weight = try o.choice("weight", Font.Weight.self) ?? .regular
       }
       guard let m = context.measurer else { throw LuaError("cs.measure works once the scene is built (in layout, draw, handlers, cs.call and update)") }

@@ -7,7 +7,7 @@ import Motion
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine, tap, longpress, drag, scroll, call, animate]
+  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine, tap, longpress, drag, scroll, call, animate, graphicsText, graphicsImage, measure]
 
   static let side = Scene.maximumSide
 
@@ -160,8 +160,7 @@ extension OptionTable {
                notes: "`missing field 'text' in cs.text`; a number is written as Lua writes it", required: true),
     OptionSpec("data", "cs.ChartSet", .any, "the set a template's fields read (at its window's last point)",
                notes: "**addition**: see [Text that follows time](#text-that-follows-time). Required when `text` has fields"),
-    .number("size", .above(0, atMost: 1000), default: "`15`", "font size in scene pixels"),
-    OptionSpec("weight", "cs.Weight", .choice(Font.Weight.allCases.map(\.rawValue)), default: "`\"regular\"`", "font weight"),
+    fontSize("`15`"), weight,
     OptionSpec("color", "string", .color, default: "`\"text\"`", "text colour: a colour or a theme colour name"),
     OptionSpec("align", "cs.TextAlign", .choice(TextAlign.allCases.map(\.rawValue)), default: "`\"left\"` (`\"right\"` for a right-to-left text)", "alignment within the frame",
                notes: "it matters when the frame is wider than the text, e.g. with `frame = { width = }`"),
@@ -333,5 +332,27 @@ extension OptionTable {
             notes: "`duration` then defaults to 1.6 periods; with a shorter `duration` the spring is made stiffer to settle in time; only with `curve = \"spring\"`"),
     .number("velocity", .closed(-1e9...1e9), "the speed, per second, the state numbers changed inside start with (a flick's)",
             notes: "`-e.vy` for a scroll offset; kept continuous by the curve"),
+  ])
+
+  // MARK: Drawing
+
+  /// A font size, for `cs.text`, `g:text` and `cs.measure` alike.
+  static func fontSize(_ d: String) -> OptionSpec { .number("size", .above(0, atMost: 1000), default: d, "font size in scene pixels") }
+  static let weight = OptionSpec("weight", "cs.Weight", .choice(Font.Weight.allCases.map(\.rawValue)), default: "`\"regular\"`", "font weight")
+
+  public static let graphicsText = OptionTable("g:text", "cs.GraphicsTextOptions", "Options of g:text.", viewKeys: false, [
+    fontSize("`14`"),
+    OptionSpec("align", "cs.TextAlign", .choice(TextAlign.allCases.map(\.rawValue)), default: "`\"left\"`", "x is the text's left edge, centre or right edge"),
+    weight,
+    OptionSpec("color", "string", .color, default: "the canvas's colour", "this text's colour", notes: "**addition**"),
+    .number("opacity", .closed(0...1), default: "`1`", "times the colour's", notes: "**addition**"),
+  ])
+
+  public static let graphicsImage = OptionTable("g:image", "cs.GraphicsImageOptions", "Options of g:image.", viewKeys: false, [
+    .number("opacity", .closed(0...1), default: "`1`", "the picture's opacity"),
+  ])
+
+  public static let measure = OptionTable("cs.measure", "cs.MeasureOptions", "The font cs.measure measures with.", viewKeys: false, [
+    fontSize("`14`"), weight,
   ])
 }

@@ -347,12 +347,12 @@
 
 ---Options of g:image.
 ---@class cs.GraphicsImageOptions
----@field opacity? number 0 to 1 (default 1)
+---@field opacity? number the picture's opacity, 0 to 1 (default 1)
 
 ---The font cs.measure measures with.
 ---@class cs.MeasureOptions
----@field size? number font size (default 14)
----@field weight? cs.Weight font weight
+---@field size? number font size in scene pixels, above 0, at most 1000 (default 14)
+---@field weight? cs.Weight font weight (default "regular")
 
 ---A stack of cards: drag the top one down to send it back, tap to open it.
 ---@class cs.CardsOptions: { [integer]: cs.View }
@@ -507,11 +507,11 @@
 
 ---Options of g:text.
 ---@class cs.GraphicsTextOptions
----@field size? number font size
----@field align? cs.TextAlign alignment at x
----@field weight? cs.Weight font weight
----@field color? string text colour
----@field opacity? number 0 to 1, times the colour's
+---@field size? number font size in scene pixels, above 0, at most 1000 (default 14)
+---@field align? cs.TextAlign x is the text's left edge, centre or right edge (default "left")
+---@field weight? cs.Weight font weight (default "regular")
+---@field color? string this text's colour (default the canvas's colour)
+---@field opacity? number times the colour's, 0 to 1 (default 1)
 
 ---What a --timeline file returns.
 ---@class cs.TimelineFile
