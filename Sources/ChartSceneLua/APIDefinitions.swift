@@ -59,16 +59,8 @@ public enum APIDefinitions {
 
   public static let options: [Options] = [
     declared(.scene),
-    Options(className: "cs.AudioClip", owner: "audio", doc: "A sound clip of a scene.", fields: [
-      Field("file", "string", "the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)"),
-      Field("at", "number", "when it starts, seconds into the scene, 0 to 3600 (default 0)"),
-      Field("gain", "number", "its samples times this, 0 to 16 (default 1)"),
-    ]),
-    Options(className: "cs.Caption", owner: "captions", doc: "A caption: { from, to, text } (or named fields).", fields: [
-      Field("from", "number", "when it appears, seconds"),
-      Field("to", "number", "when it goes, seconds (after from, before the next cue's from)"),
-      Field("text", "string", "the text; \\n starts a line"),
-    ]),
+    declared(.audioClip),
+    declared(.caption),
     Options(className: "cs.Theme", owner: "theme", doc: "A theme table: a base theme and colours by name.",
             fields: [Field("base", "cs.ThemeName", "the theme the colours start from")]
               + Theme.colorKeys.map { Field($0.0, color, "theme colour '\($0.0)'") }),
@@ -93,31 +85,16 @@ public enum APIDefinitions {
     declared(.cards),
     declared(.tabs),
     declared(.tab),
-    Options(className: "cs.Frame", owner: "frame", doc: "A fixed size.", fields: [
-      Field("width", "number", "0 to 16384"),
-      Field("height", "number", "0 to 16384"),
-    ]),
-    Options(className: "cs.Handlers", owner: "on", doc: "Gesture handlers of a view, each called with the view and the event.", fields: [
-      Field("tap", "fun(self: cs.View, e: cs.GestureEvent)", "a tap the view's children did not take"),
-      Field("longpress", "fun(self: cs.View, e: cs.GestureEvent)", "a press held for 0.5 s"),
-      Field("drag", "fun(self: cs.View, e: cs.GestureEvent)", "a drag: e.phase began, changed, ended or cancelled"),
-      Field("press", "fun(self: cs.View, e: cs.GestureEvent)", "the pointer went down (before any gesture is known)"),
-      Field("scroll", "fun(self: cs.View, e: cs.GestureEvent)", "a wheel scroll: e.dx, e.dy"),
-    ]),
-    Options(className: "cs.Rotation3D", owner: "rotation3d", doc: "A 3D turn.", fields: [
-      Field("angle", "number", "degrees, -80 to 80 (required)"),
-      Field("axis", "number[]", "{0,1,0} (vertical, the default) or {1,0,0}"),
-      Field("perspective", "number", "distance of the eye in pixels, 1 to 1000000 (default 1000)"),
-    ]),
+    declared(.frame),
+    declared(.handlers),
+    declared(.rotation3d),
     declared(.tap),
     declared(.longpress),
     declared(.drag),
     declared(.scroll),
     declared(.call),
     declared(.animate),
-    Options(className: "cs.TelegramOptions", owner: "cs.data.telegram", doc: "How a Telegram contest file is read.", fields: [
-      Field("days", "string", "the folder of the day files (YYYY-MM-DD.json or YYYY-MM/DD.json), for zooming into a day"),
-    ]),
+    declared(.telegram),
     declared(.csv),
     declared(.json),
     declared(.series),

@@ -278,25 +278,22 @@ enum ViewBindings {
     if let sc = try o.number(view.spec("scale")) { s.scale = sc }
     _ = try o.with("frame") { idx throws in
       guard o.lua.type(at: idx) == .table else { throw o.fieldError("frame", expected: "table") }
-      let f = try LuaOptions(o.lua, idx, owner: "\(o.owner) frame", known: ["width", "height"])
+      let f = try LuaOptions(o.lua, idx, .frame, owner: "\(o.owner) frame")
       for (key, path) in [("width", \Style.width), ("height", \Style.height)] {
-        if let v = try f.number(key) {
-          guard v >= 0, v <= Scene.maximumSide else { throw LuaError("bad field '\(key)' in \(o.owner) frame (must be between 0 and \(Int(Scene.maximumSide)))") }
-          s[keyPath: path] = v
-        }
+        if let v = try f.number(OptionTable.frame.spec(key)) { s[keyPath: path] = v }
       }
     }
     _ = try o.with("rotation3d") { idx throws in
       guard o.lua.type(at: idx) == .table else { throw o.fieldError("rotation3d", expected: "table") }
-      let r = try LuaOptions(o.lua, idx, owner: "\(o.owner) rotation3d", known: ["angle", "axis", "perspective"])
-      guard let angle = try r.number("angle") else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
+      let table = OptionTable.rotation3d
+      let r = try LuaOptions(o.lua, idx, table, owner: "\(o.owner) rotation3d")
+      guard let angle = try r.number(table.spec("angle")) else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
-      let perspective = try r.number("perspective", in: 1...1_000_000) ?? 1000
+      let perspective = try r.number(table.spec("perspective")) ?? 1000
       guard perspective > 0 else { throw LuaError("bad field 'perspective' in \(o.owner) rotation3d (must be positive)") }
       guard axis[2] == 0, (axis[0] == 0) != (axis[1] == 0) else {
         throw LuaError("bad field 'axis' in \(o.owner) rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)")
       }
-      guard abs(angle) <= 80 else { throw LuaError("bad field 'angle' in \(o.owner) rotation3d (must be between -80 and 80 degrees)") }
       s.rotation3d = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
     }
     return s

@@ -7,7 +7,7 @@ import Motion
 /// table in docs/lua-api.md are generated from here.
 extension OptionTable {
   /// Every declared table, in the order of the LuaLS file.
-  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine, tap, longpress, drag, scroll, call, animate, graphicsText, graphicsImage, measure]
+  public static let all: [OptionTable] = [view, scene, chart, card, vstack, hstack, zstack, spacer, text, canvas, composition, list, carousel, cards, tabs, tab, race, follow, note, band, rule, csv, json, series, seriesLine, tap, longpress, drag, scroll, call, animate, graphicsText, graphicsImage, measure, frame, rotation3d, handlers, telegram, audioClip, caption]
 
   static let side = Scene.maximumSide
 
@@ -20,7 +20,7 @@ extension OptionTable {
     .number("opacity", .closed(0...1), default: "`1`", "the view and its children composited as one group"),
     OptionSpec("offset", "number[]", .any, default: "`{0, 0}`", "{dx, dy}: drawn moved by this much (layout unchanged)", notes: "each −65536 to 65536; moves the drawing, not the layout (`--inspect` frames are before it)"),
     .number("scale", .closed(0...100), default: "`1`", "drawn scaled about the centre", notes: "drawing only, like `offset`. A view scaled below a millionth (its own scale times its placement's) is not drawn"),
-    OptionSpec("rotation3d", "cs.Rotation3D", .any, "turns the view in 3D when drawn", notes: "`{ angle =, axis = {0,1,0}, perspective = 1000 }`: the view and its children are drawn flat, then turned by `angle` degrees (−80 to 80, required) about the vertical axis through the frame's centre (`axis = {0,1,0}`, the default) or the horizontal one (`{1,0,0}`), seen from `perspective` px (1 to 1000000). A positive angle brings the left (or top) edge nearer. It changes the drawing, not the layout; `--inspect` reports the angle. `bad field 'axis' in cs.text rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)`, `bad field 'angle' in cs.text rotation3d (must be between -80 and 80 degrees)`, `missing field 'angle' in cs.text rotation3d (degrees)`"),
+    OptionSpec("rotation3d", "cs.Rotation3D", .any, "turns the view in 3D when drawn", notes: "`{ angle =, axis = {0,1,0}, perspective = 1000 }`: the view and its children are drawn flat, then turned by `angle` degrees (−80 to 80, required) about the vertical axis through the frame's centre (`axis = {0,1,0}`, the default) or the horizontal one (`{1,0,0}`), seen from `perspective` px (1 to 1000000). A positive angle brings the left (or top) edge nearer. It changes the drawing, not the layout; `--inspect` reports the angle. `bad field 'axis' in cs.text rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)`, `bad field 'angle' in cs.text rotation3d (must be between -80 and 80, got 90)`, `missing field 'angle' in cs.text rotation3d (degrees)`"),
     OptionSpec("frame", "cs.Frame", .any, "a fixed width and/or height", notes: "`{ width =, height = }`, either or both, 0 to 16384: a fixed size on that axis (the view stops being flexible on it)"),
     OptionSpec("preset", "string", .string, "a preset name or path whose settings fill in what this view does not set", notes: "it fills in the options the script did not set (a view's own preset wins over the scene's). See [Themes and presets](#themes-and-presets)"),
     OptionSpec("on", "cs.Handlers", .any, "the script's gesture handlers: tap, longpress, drag, press, scroll", notes: "**addition**: `{ tap = function(self, e) end, longpress = …, drag = … }`; see [Gesture handlers](#gesture-handlers-on)"),
@@ -354,5 +354,46 @@ extension OptionTable {
 
   public static let measure = OptionTable("cs.measure", "cs.MeasureOptions", "The font cs.measure measures with.", viewKeys: false, [
     fontSize("`14`"), weight,
+  ])
+
+  // MARK: Tables inside the common keys
+
+  public static let frame = OptionTable("frame", "cs.Frame", "A fixed size.", viewKeys: false, [
+    .number("width", .closed(0...side), "a fixed width: the view stops being flexible on that axis"),
+    .number("height", .closed(0...side), "a fixed height: the view stops being flexible on that axis"),
+  ])
+
+  public static let rotation3d = OptionTable("rotation3d", "cs.Rotation3D", "A 3D turn.", viewKeys: false, [
+    .number("angle", .closed(-80...80), "degrees; a positive angle brings the left (or top) edge nearer",
+            notes: "`missing field 'angle' in cs.text rotation3d (degrees)`, `bad field 'angle' in cs.text rotation3d (must be between -80 and 80, got 90)`", required: true),
+    OptionSpec("axis", "number[]", .any, default: "`{0, 1, 0}`", "{0,1,0} (vertical, the default) or {1,0,0}",
+               notes: "`bad field 'axis' in cs.text rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)`"),
+    .number("perspective", .closed(1...1_000_000), default: "`1000`", "distance of the eye in pixels"),
+  ])
+
+  public static let handlers = OptionTable("on", "cs.Handlers", "Gesture handlers of a view, each called with the view and the event.", viewKeys: false,
+[
+    ("tap", "a tap the view's children did not take"), ("longpress", "a press held for 0.5 s"),
+    ("drag", "a drag: e.phase began, changed, ended or cancelled"), ("press", "the pointer went down (before any gesture is known)"),
+    ("scroll", "a wheel scroll: e.dx, e.dy"),
+  ].map { OptionSpec($0.0, "fun(self: cs.View, e: cs.GestureEvent)", .function, $0.1) })
+
+  // MARK: Files
+
+  public static let telegram = OptionTable("cs.data.telegram", "cs.TelegramOptions", "How a Telegram contest file is read.", viewKeys: false, listsKeys: true, [
+    OptionSpec("days", "string", .string, "the folder of the day files (YYYY-MM-DD.json or YYYY-MM/DD.json), for zooming into a day",
+               notes: "`bad field 'days' in cs.data.telegram (no folder 'nope')`"),
+  ])
+
+  public static let audioClip = OptionTable("audio", "cs.AudioClip", "A sound clip of a scene.", viewKeys: false, listsKeys: true, [
+    OptionSpec("file", "string", .string, "the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script", required: true),
+    .number("at", .closed(0...3600), default: "`0`", "when it starts, seconds into the scene", notes: "before the scene's end"),
+    .number("gain", .closed(0...16), default: "`1`", "its samples times this"),
+  ])
+
+  public static let caption = OptionTable("captions", "cs.Caption", "A caption: { from, to, text } (or named fields).", viewKeys: false, arrayOf: "number|string", listsKeys: true, [
+    .number("from", nil, "when it appears, seconds"),
+    .number("to", nil, "when it goes, seconds (after from, before the next cue's from)"),
+    OptionSpec("text", "string", .string, "the text; \\n starts a line"),
   ])
 }

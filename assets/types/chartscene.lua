@@ -50,7 +50,7 @@
 ---@field gain? number its samples times this, 0 to 16 (default 1)
 
 ---A caption: { from, to, text } (or named fields).
----@class cs.Caption
+---@class cs.Caption: { [integer]: number|string }
 ---@field from? number when it appears, seconds
 ---@field to? number when it goes, seconds (after from, before the next cue's from)
 ---@field text? string the text; \n starts a line
@@ -395,8 +395,8 @@
 
 ---A fixed size.
 ---@class cs.Frame
----@field width? number 0 to 16384
----@field height? number 0 to 16384
+---@field width? number a fixed width: the view stops being flexible on that axis, 0 to 16384
+---@field height? number a fixed height: the view stops being flexible on that axis, 0 to 16384
 
 ---Gesture handlers of a view, each called with the view and the event.
 ---@class cs.Handlers
@@ -408,8 +408,8 @@
 
 ---A 3D turn.
 ---@class cs.Rotation3D
----@field angle? number degrees, -80 to 80 (required)
----@field axis? number[] {0,1,0} (vertical, the default) or {1,0,0}
+---@field angle? number degrees; a positive angle brings the left (or top) edge nearer, -80 to 80 (required)
+---@field axis? number[] {0,1,0} (vertical, the default) or {1,0,0} (default {0, 1, 0})
 ---@field perspective? number distance of the eye in pixels, 1 to 1000000 (default 1000)
 
 ---A tap at a time.
