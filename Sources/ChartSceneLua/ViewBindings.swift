@@ -241,9 +241,6 @@ enum ViewBindings {
     return c
   }
 
-  /// The range of a length option (spacing, padding, minLength...): a layout is bounded to
-  /// sizes a scene can show, so numbers like 1e30 never reach layout or drawing.
-  static let lengths: ClosedRange<Double> = 0...Scene.maximumSide
   /// How far `offset` may move a view: a few scenes' widths either way.
   static let offsets = 4 * Scene.maximumSide
 

@@ -135,15 +135,6 @@ public struct LuaOptions {
     return d
   }
 
-  /// A number within `range` (the error names the range and the value given).
-  public func number(_ key: String, in range: ClosedRange<Double>) throws(LuaError) -> Double? {
-    guard let d = try number(key) else { return nil }
-    guard range.contains(d) else {
-      throw LuaError("bad field '\(key)' in \(owner) (must be between \(LuaOptions.text(range.lowerBound)) and \(LuaOptions.text(range.upperBound)), got \(LuaOptions.text(d)))")
-    }
-    return d
-  }
-
   /// A number as a message shows it: `8`, `0.5`, `1e+30`.
   public static func text(_ d: Double) -> String {
     if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }

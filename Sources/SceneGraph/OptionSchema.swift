@@ -109,25 +109,20 @@ public struct Bounds: Sendable, Equatable {
     return "must be \(words), got \(Bounds.number(d))"
   }
 
-  var words: String {
-    if upper == .infinity { return (lowerOpen ? "above " : "at least ") + Bounds.number(lower) }
-    switch (lowerOpen, upperOpen) {
-    case (false, false): return "between \(Bounds.number(lower)) and \(Bounds.number(upper))"
-    case (true, false): return "above \(Bounds.number(lower)) and at most \(Bounds.number(upper))"
-    case (false, true): return "at least \(Bounds.number(lower)) and below \(Bounds.number(upper))"
-    case (true, true): return "above \(Bounds.number(lower)) and below \(Bounds.number(upper))"
-    }
+  /// Messages: `between 1 and 16384`, `above 0 and at most 50`, `at least 0`.
+  var words: String { phrase(" and ") }
+
+  /// The docs' text: `1 to 16384`, `above 0, at most 50`, `0 or more`.
+  public var text: String {
+    if upper == .infinity, !lowerOpen { return "\(Bounds.number(lower)) or more" }
+    if !lowerOpen, !upperOpen, upper != .infinity { return "\(Bounds.number(lower)) to \(Bounds.number(upper))" }
+    return phrase(", ")
   }
 
-  /// The docs' text: `1 to 16384`, `above 0, at most 50`.
-  public var text: String {
-    if upper == .infinity { return lowerOpen ? "above \(Bounds.number(lower))" : "\(Bounds.number(lower)) or more" }
-    switch (lowerOpen, upperOpen) {
-    case (false, false): return "\(Bounds.number(lower)) to \(Bounds.number(upper))"
-    case (true, false): return "above \(Bounds.number(lower)), at most \(Bounds.number(upper))"
-    case (false, true): return "at least \(Bounds.number(lower)), below \(Bounds.number(upper))"
-    case (true, true): return "above \(Bounds.number(lower)), below \(Bounds.number(upper))"
-    }
+  func phrase(_ join: String) -> String {
+    let low = (lowerOpen ? "above " : upper == .infinity || upperOpen ? "at least " : "between ") + Bounds.number(lower)
+    if upper == .infinity { return low }
+    return low + join + (upperOpen ? "below " : lowerOpen ? "at most " : "") + Bounds.number(upper)
   }
 
   /// The short form of tables: `1…16384`, with an open end marked `(0…50]`, `[0…0.5)`.

@@ -97,6 +97,23 @@ final class OptionSchemaTests: XCTestCase {
     XCTAssertEqual(luaProblem(.zstack, "spacing", -1), "must be between 0 and 16384, got -1")
     XCTAssertNil(Preset.key("zstack.spacing"))  }
 
+  /// Each form of bounds says itself the same way in messages and in the docs.
+  func testBoundsWords() {
+    XCTAssertEqual(Bounds.closed(1...16384).problem(0), "must be between 1 and 16384, got 0")
+    XCTAssertEqual(Bounds.closed(1...16384).text, "1 to 16384")
+    XCTAssertEqual(Bounds.above(0, atMost: 50).problem(0), "must be above 0 and at most 50, got 0")
+    XCTAssertEqual(Bounds.above(0, atMost: 50).text, "above 0, at most 50")
+    XCTAssertEqual(Bounds.atLeast(0, below: 0.5).problem(0.5), "must be at least 0 and below 0.5, got 0.5")
+    XCTAssertEqual(Bounds.atLeast(0, below: 0.5).shortText, "[0…0.5)")
+    XCTAssertEqual(Bounds.closed(0...Double.infinity).problem(-1), "must be at least 0, got -1")
+    XCTAssertEqual(Bounds.closed(0...Double.infinity).text, "0 or more")
+    XCTAssertNil(Bounds.above(0, atMost: 50).problem(50))
+    XCTAssertEqual(dir.error("return cs.scene{ root = cs.text{ text = 'a' }, timeline = { cs.call{ at = -1, fn = function() end } } }"),
+                   "s.lua:1: bad field 'at' in cs.call (must be at least 0, got -1)")
+    XCTAssertEqual(dir.error("return cs.scene{ root = cs.text{ text = 'a' }, timeline = { cs.tap{ at = -1, pos = {1, 1} } } }"),
+                   "s.lua:1: bad field 'at' in cs.tap (must not be negative)")
+  }
+
   /// The option tables in docs/lua-api.md are what the declarations generate, and every
   /// declared constructor has one.
   func testTheDocsOptionTablesAreCurrent() throws {
