@@ -156,8 +156,8 @@ extension OptionTable {
   ])
 
   public static let text = OptionTable("cs.text", "cs.TextOptions", "One line of text.", [
-    OptionSpec("text", "string|number", .any, "the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data`",
-               notes: "`missing field 'text' in cs.text`; a number is written as Lua writes it", required: true),
+    OptionSpec("text", "string", .any, "the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data`",
+               notes: "`missing field 'text' in cs.text`, `bad field 'text' in cs.text (string expected, got number)` (use `tostring(n)`)", required: true),
     OptionSpec("data", "cs.ChartSet", .any, "the set a template's fields read (at its window's last point)",
                notes: "**addition**: see [Text that follows time](#text-that-follows-time). Required when `text` has fields"),
     fontSize("`15`"), weight,

@@ -207,7 +207,7 @@
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field text? string|number the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data` (required)
+---@field text? string the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data` (required)
 ---@field data? cs.ChartSet the set a template's fields read (at its window's last point)
 ---@field size? number font size in scene pixels, above 0, at most 1000 (default 15)
 ---@field weight? cs.Weight font weight (default "regular")
