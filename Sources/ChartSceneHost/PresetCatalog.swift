@@ -43,7 +43,7 @@ public enum PresetCatalog {
     out += "| `description` | string | — | one line shown by `chartscene preset list` |\n"
     for k in Preset.schema {
       var type = k.kind.rawValue
-      if let r = k.range { type += " \(Preset.literal(.number(r.lowerBound)))…\(Preset.literal(.number(r.upperBound)))" }
+      if let b = k.bounds { type += " " + b.shortText }
       out += "| `\(k.path)` | \(type) | `\(k.defaultText)` | \(k.doc) |\n"
     }
     return out

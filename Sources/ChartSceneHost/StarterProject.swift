@@ -1,4 +1,6 @@
+import ChartModel
 import ChartSceneLua
+import SceneGraph
 import Glibc
 
 /// `chartscene init [DIR]`: a starter scene and the editor settings that make a Lua language
@@ -126,4 +128,15 @@ public enum StarterProject {
 
   /// The LuaLS definition file's text (what assets/types/chartscene.lua holds).
   public static var definitions: String { APIDefinitions.luaLS() }
+
+  /// A Markdown page (docs/lua-api.md) with its option tables made afresh from the declared
+  /// options (`chartscene definitions --docs FILE`).
+  public static func optionTables(in path: String) throws(HostError) -> String {
+    let page: String
+    do { page = String(decoding: try FileReader.read(path, limit: 16 << 20), as: UTF8.self) } catch { throw HostError(error.description) }
+    var problems: [String] = []
+    let out = OptionTable.updatingDocs(page) { problems.append($0) }
+    if let first = problems.first { throw HostError("\(path): \(first)") }
+    return out
+  }
 }

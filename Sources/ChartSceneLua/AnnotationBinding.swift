@@ -13,17 +13,15 @@ enum AnnotationBinding {
     lua.register(LuaTypeInfo(name: typeName, describe: { obj in (obj as? Box).map { "Annotation \($0.annotation.kind.name)" } ?? typeName }))
   }
 
-  static let common = ["text", "color", "appear", "disappear"]
-
   static func install(_ lua: LuaState, into cs: Int32) {
-    func make(_ name: String, _ keys: [String], _ kind: @escaping (LuaOptions) throws -> Annotation.Kind) {
+    func make(_ name: String, _ table: OptionTable, _ kind: @escaping (LuaOptions) throws -> Annotation.Kind) {
       lua.setFunction(cs, name) { lua in
         try lua.checkTable(1, function: name)
-        let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: keys + common)
+        let o = try LuaOptions(lua, 1, table)
         var a = Annotation(kind: try kind(o), text: try o.string("text") ?? "")
         a.color = try ViewBindings.color(o, "color")
-        a.appear = try o.number("appear", in: 0...86_400)
-        a.disappear = try o.number("disappear", in: 0...86_400)
+        a.appear = try o.number(table.spec("appear"))
+        a.disappear = try o.number(table.spec("disappear"))
         if let s = a.appear, let e = a.disappear, e <= s {
           throw LuaError("bad field 'disappear' in cs.\(name) (must be after 'appear', got \(LuaOptions.text(e)) and \(LuaOptions.text(s)))")
         }
@@ -31,7 +29,7 @@ enum AnnotationBinding {
         return 1
       }
     }
-    make("note", ["at", "value", "line"]) { o in
+    make("note", .note) { o in
       guard let at = try time(o, "at") else { throw LuaError("missing field 'at' in cs.note (a time: UNIX ms or 'YYYY-MM-DD[THH:MM]')") }
       let value = try o.number("value")
       if let v = value, !v.isFinite { throw LuaError("bad field 'value' in cs.note (a finite number expected)") }
@@ -39,13 +37,13 @@ enum AnnotationBinding {
       guard value != nil || line != nil else { throw LuaError("missing field 'value' in cs.note (a number, or line = ID to sit on that line)") }
       return .note(at: at, value: value, line: line)
     }
-    make("band", ["from", "to"]) { o in
+    make("band", .band) { o in
       guard let from = try time(o, "from") else { throw LuaError("missing field 'from' in cs.band (a time: UNIX ms or 'YYYY-MM-DD[THH:MM]')") }
       guard let to = try time(o, "to") else { throw LuaError("missing field 'to' in cs.band (a time: UNIX ms or 'YYYY-MM-DD[THH:MM]')") }
       guard to > from else { throw LuaError("bad field 'to' in cs.band (must be after 'from')") }
       return .band(from: from, to: to)
     }
-    make("rule", ["value", "at"]) { o in
+    make("rule", .rule) { o in
       let value = try o.number("value"), at = try time(o, "at")
       if let v = value, !v.isFinite { throw LuaError("bad field 'value' in cs.rule (a finite number expected)") }
       guard (value == nil) != (at == nil) else { throw LuaError("cs.rule takes 'value' (a horizontal line) or 'at' (a vertical one), one of them") }

@@ -200,13 +200,11 @@ enum CanvasBinding {
       var align = TextAlign.left
       if !lua.isNil(5) {
         try lua.checkTable(5, function: "text")
-        let o = try LuaOptions(lua, 5, owner: "g:text", known: ["size", "align", "weight", "color", "opacity"])
+        let table = OptionTable.graphicsText
+        let o = try LuaOptions(lua, 5, table)
         // This text's opacity, 0 to 1, times its colour's (a label fading while it moves).
-        let opacity = try o.number("opacity", in: 0...1) ?? 1
-        if let size = try o.number("size") {
-          guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in g:text (must be between 0 and 1000)") }
-          font.size = size
-        }
+        let opacity = try o.number(table.spec("opacity")) ?? 1
+        if let size = try o.number(table.spec("size")) { font.size = size }
         font.weight = try o.choice("weight", Font.Weight.self) ?? .regular
         align = try o.choice("align", TextAlign.self) ?? .left
         if let c = try o.string("color") {
@@ -231,7 +229,7 @@ enum CanvasBinding {
       var opacity = 1.0
       if !lua.isNil(7) {
         try lua.checkTable(7, function: "image")
-        opacity = try LuaOptions(lua, 7, owner: "g:image", known: ["opacity"]).number("opacity", in: 0...1) ?? 1
+        opacity = try LuaOptions(lua, 7, .graphicsImage).number(OptionTable.graphicsImage.spec("opacity")) ?? 1
       }
       r.items.append(.image(img.ref, Rect(x, y, max(0, w), max(0, h)), opacity: opacity))
     }

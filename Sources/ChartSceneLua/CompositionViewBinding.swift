@@ -24,7 +24,6 @@ final class NullValue: @unchecked Sendable { static let shared = NullValue() }
 /// `cs.view{}`: a composition written in Lua (state, layout, handlers), `cs.options` and
 /// `cs.error` for the modules that define compositions (`assets/compositions/`).
 enum CompositionViewBinding {
-  static let keys = ["kind", "state", "layout", "options", "clip", "scrolls", "inspect", "draw"]
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     // `cs.null`: a value an `inspect` function returns for JSON's null.
@@ -33,7 +32,7 @@ enum CompositionViewBinding {
     lua.rawSet(cs, "null")
     lua.setFunction(cs, "view") { lua in
       try lua.checkTable(1, function: "view")
-      let o = try LuaOptions(lua, 1, owner: "cs.view", known: ViewBindings.common + keys, allowsArray: true)
+      let o = try LuaOptions(lua, 1, .composition)
       let name = try o.string("kind") ?? "view"
       guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
         throw LuaError("bad field 'kind' in cs.view (a name of letters, digits, '_' and '-', at most 64)")
@@ -68,7 +67,7 @@ enum CompositionViewBinding {
     lua.setFunction(cs, "options") { lua in
       let owner = try lua.checkString(1, function: "options")
       try lua.checkTable(2, function: "options")
-      try lua.checkTable(3, function: "options")
+      if !lua.isNil(3), lua.type(at: 3) != .string { try lua.checkTable(3, function: "options") }
       let viewKeys = lua.isNil(4) ? true : (lua.toBool(4) ?? true)
       // A script's own composition's options are not the API's: the definitions test
       // (which observes every options table opened) hears only the built-ins'.
@@ -87,8 +86,8 @@ enum CompositionViewBinding {
       var font = Font(size: 14, weight: .regular)
       if !lua.isNil(2) {
         try lua.checkTable(2, function: "measure")
-        let o = try LuaOptions(lua, 2, owner: "cs.measure", known: ["size", "weight"])
-        font.size = try o.number("size", in: 0.001...1000) ?? 14
+        let o = try LuaOptions(lua, 2, .measure)
+        font.size = try o.number(OptionTable.measure.spec("size")) ?? 14
         font.weight = try o.choice("weight", Font.Weight.self) ?? .regular
       }
       guard let m = context.measurer else { throw LuaError("cs.measure works once the scene is built (in layout, draw, handlers, cs.call and update)") }
@@ -357,46 +356,21 @@ enum CompositionViewBinding {
 
   /// `cs.options(owner, t, schema)`: checks a composition's options as the built-in views'
   /// are checked (unknown keys with a suggestion, types, ranges); the common view keys pass.
+  /// `schema` is a table (a script's own composition), or the name of a declared table
+  /// (`"cs.tabs tab"`); without it, the owner's declared table (`cs.options("cs.list", t)`).
   static func check(_ lua: LuaState, owner: String, options: Int32, schema: Int32, viewKeys: Bool = true) throws {
-    let s = lua.absIndex(schema)
-    var names: [String] = []
-    lua.forEach(s) { if let k = lua.toString(-2) { names.append(k) } }
-    let o = try LuaOptions(lua, options, owner: owner, known: (viewKeys ? ViewBindings.common : []) + names.sorted(), allowsArray: viewKeys)
-    for key in names.sorted() {
-      lua.rawGet(s, key)
-      defer { lua.pop() }
-      var type = lua.toString(-1) ?? ""
-      var range: ClosedRange<Double>?
-      var choices: [String] = []
-      if lua.type(at: -1) == .table {
-        lua.rawGet(-1, index: 1); type = lua.toString(-1) ?? ""; lua.pop()
-        if type == "number" {
-          lua.rawGet(-1, index: 2); let lo = lua.toNumber(-1); lua.pop()
-          lua.rawGet(-1, index: 3); let hi = lua.toNumber(-1); lua.pop()
-          if let lo, let hi, lo <= hi { range = lo...hi }
-        } else if type == "choice" {
-          for k in 2...max(2, lua.rawLength(-1)) { lua.rawGet(-1, index: k); if let c = lua.toString(-1) { choices.append(c) }; lua.pop() }
-        }
+    let table: OptionTable
+    if lua.type(at: schema) == .table {
+      table = try OptionTable.fromLua(lua, schema: schema, owner: owner, viewKeys: viewKeys)
+    } else {
+      let name = lua.toString(schema) ?? owner
+      guard let declared = OptionTable.named(name) else {
+        throw LuaError("cs.options: no declared options named '\(name)' (give a schema table)")
       }
-      switch type {
-      case "number": if let range { _ = try o.number(key, in: range) } else { _ = try o.number(key) }
-      case "string": _ = try o.string(key)
-      case "boolean": _ = try o.bool(key)
-      case "choice":
-        if let c = try o.string(key), !choices.contains(c) {
-          throw LuaError("invalid \(key) '\(c)' in \(owner), expected one of: " + choices.map { "'\($0)'" }.joined(separator: ", "))
-        }
-      case "table", "function":
-        _ = try o.with(key) { idx throws in
-          guard lua.typeName(at: idx) == type else { throw o.fieldError(key, expected: type) }
-        }
-      case "view":
-        _ = try o.with(key) { idx throws in
-          guard lua.object(at: idx, ViewBindings.typeName) is Node else { throw o.fieldError(key, expected: "view") }
-        }
-      case "any": break
-      default: throw LuaError("bad schema for '\(key)' in cs.options ('number', {'number', lo, hi}, 'string', 'boolean', {'choice', ...}, 'table', 'function', 'view' or 'any')")
-      }
+      table = declared
     }
+    // As for any composition: a view's children may come in the array part.
+    let o = try LuaOptions(lua, options, table, owner: owner, allowsArray: table.viewKeys || table.arrayOf != nil)
+    try o.check(table)
   }
 }

@@ -89,7 +89,7 @@ enum DataBinding {
 
   /// `cs.data.series{ name=, x={ms...}, lines={ {id=, name=, color=, values={...}}, ... } }`
   static func series(_ lua: LuaState) throws -> ChartSet {
-    let o = try LuaOptions(lua, 1, owner: "cs.data.series", known: ["name", "x", "lines"], listsKeys: true)
+    let o = try LuaOptions(lua, 1, .series)
     guard let xs = try o.numbers("x") else { throw LuaError("missing field 'x' in cs.data.series (a list of times in ms)") }
     var specs: [InlineSeries.LineSpec] = []
     let got: Void? = try o.with("lines") { idx in
@@ -103,7 +103,7 @@ enum DataBinding {
         lua.rawGet(idx, index: i + 1)
         defer { lua.pop() }
         guard lua.type(at: -1) == .table else { throw LuaError("bad field 'lines' in cs.data.series (table expected at [\(i + 1)], got \(lua.valueTypeName(at: -1)))") }
-        let lo = try LuaOptions(lua, -1, owner: "cs.data.series lines[\(i + 1)]", known: ["id", "name", "color", "values", "type"], listsKeys: true)
+        let lo = try LuaOptions(lua, -1, .seriesLine, owner: "cs.data.series lines[\(i + 1)]")
         guard let values = try lo.numbers("values") else { throw LuaError("missing field 'values' in cs.data.series lines[\(i + 1)]") }
         var color: Color? = nil
         if let c = try lo.string("color") {

@@ -1,13 +1,14 @@
 import ChartModel
 import Glibc
 import LuaKit
+import SceneGraph
 
 /// `cs.data.telegram(path, { days = "FOLDER" })`: where the day files of round 2 are.
 enum DayFilesOption {
   static func read(_ lua: LuaState, context: BindingContext) throws -> DayFiles? {
     if lua.isNil(2) { return nil }
     try lua.checkTable(2, function: "telegram")
-    let o = try LuaOptions(lua, 2, owner: "cs.data.telegram", known: ["days"], listsKeys: true)
+    let o = try LuaOptions(lua, 2, .telegram)
     guard let folder = try o.string("days") else { return nil }
     let full = try context.confined(folder)
     var st = stat()

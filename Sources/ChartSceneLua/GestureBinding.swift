@@ -10,7 +10,7 @@ enum GestureBinding {
   static func read(_ lua: LuaState, _ o: LuaOptions, into node: Node) throws {
     let refs: [(GestureKind, Int32)]? = try o.with(key) { idx throws -> [(GestureKind, Int32)] in
       guard lua.type(at: idx) == .table else { throw o.fieldError(key, expected: "table of handlers") }
-      let h = try LuaOptions(lua, idx, owner: "\(o.owner) on", known: GestureKind.allCases.map(\.rawValue))
+      let h = try LuaOptions(lua, idx, .handlers, owner: "\(o.owner) on")
       var out: [(GestureKind, Int32)] = []
       for kind in GestureKind.allCases {
         _ = try h.with(kind.rawValue) { f throws in

@@ -12,13 +12,11 @@ enum NarrationBinding {
     return n
   }
 
-  static let clipKeys = ["file", "at", "gain"]
-
   /// `"voice.wav"`, `{ file = "voice.wav", at = 2, gain = 0.8 }` or a list of those.
   static func audio(_ lua: LuaState, _ idx: Int32, context: BindingContext, duration: Double) throws(LuaError) -> [AudioClip] {
     if lua.type(at: idx) == .string { return [try clip(lua, idx, context: context, duration: duration, what: "audio")] }
     guard lua.type(at: idx) == .table else { throw LuaError("bad field 'audio' in cs.scene (a file name, a clip { file = , at = , gain = } or a list of clips expected, got \(lua.valueTypeName(at: idx)))") }
-    let list = try LuaOptions(lua, idx, owner: "audio", known: clipKeys, allowsArray: true, listsKeys: true)
+    let list = try LuaOptions(lua, idx, .audioClip, allowsArray: true)
     if list.has("file") { return [try clip(lua, idx, context: context, duration: duration, what: "audio")] }
     let count = list.arrayCount
     guard count > 0 else { throw LuaError("missing field 'file' in audio (a clip is { file = \"voice.wav\", at = seconds, gain = 1 })") }
@@ -39,11 +37,12 @@ enum NarrationBinding {
       file = s
     } else {
       guard lua.type(at: idx) == .table else { throw LuaError("bad \(what) in cs.scene (a file name or { file = , at = , gain = } expected, got \(lua.valueTypeName(at: idx)))") }
-      let c = try LuaOptions(lua, idx, owner: "audio", known: clipKeys, listsKeys: true)
+      let table = OptionTable.audioClip
+      let c = try LuaOptions(lua, idx, table)
       guard let f = try c.string("file") else { throw LuaError("missing field 'file' in \(what) (the sound file, e.g. \"voice.wav\")") }
       file = f
-      at = try c.number("at", in: 0...3600) ?? 0
-      gain = try c.number("gain", in: 0...16) ?? 1
+      at = try c.number(table.spec("at")) ?? 0
+      gain = try c.number(table.spec("gain")) ?? 1
     }
     if duration > 0, at >= duration {
       throw LuaError("\(what) '\(file)' starts at \(LuaOptions.text(at)) s, after the scene ends (duration \(LuaOptions.text(duration)) s)")
@@ -100,7 +99,7 @@ enum NarrationBinding {
       defer { lua.pop() }
       let what = "captions[\(k + 1)]"
       guard lua.type(at: -1) == .table else { throw LuaError("bad \(what) in cs.scene ({ from, to, text } expected, got \(lua.valueTypeName(at: -1)))") }
-      let c = try LuaOptions(lua, -1, owner: "captions", known: ["from", "to", "text"], allowsArray: true, listsKeys: true)
+      let c = try LuaOptions(lua, -1, .caption)
       func field(_ key: String, _ pos: Int) throws(LuaError) -> Int32? {
         lua.rawGet(c.index, key)
         if !lua.isNil(-1) { return lua.top }

@@ -188,8 +188,9 @@ public struct PresetLoader {
   func check(_ v: PresetValue, _ key: PresetKey, _ name: String, _ fail: (String, String) -> Void) -> PresetValue? {
     switch (key.kind, v) {
     case (.number, .number(let d)):
-      if let r = key.range, !r.contains(d) {
-        fail(name, "bad value for '\(key.path)' in preset (must be between \(Preset.literal(.number(r.lowerBound))) and \(Preset.literal(.number(r.upperBound))), got \(Preset.literal(v)))")
+      // The rule and the message of the option the key sets (`OptionSpec`), as from Lua.
+      if let problem = key.bounds?.problem(d) {
+        fail(name, "bad value for '\(key.path)' in preset (\(problem))")
         return nil
       }
       return v

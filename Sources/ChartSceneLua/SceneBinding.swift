@@ -6,7 +6,6 @@ import SceneGraph
 /// `cs.scene{}`: the value a script returns.
 enum SceneBinding {
   static let typeName = "Scene"
-  static let known = ["width", "height", "theme", "background", "fps", "duration", "root", "preset", "timeline", "update", "locale", "timezone", "audio", "captions", "fonts", "font"]
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
@@ -32,18 +31,12 @@ enum SceneBinding {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     lua.setFunction(cs, "scene") { lua in
       try lua.checkTable(1, function: "scene")
-      let o = try LuaOptions(lua, 1, owner: "cs.scene", known: known)
-      func bounded(_ key: String, _ def: Double, _ lo: Double, _ hi: Double) throws(LuaError) -> Double {
-        guard let v = try o.number(key) else { return def }
-        guard v >= lo, v <= hi else {
-          throw LuaError("bad field '\(key)' in cs.scene (must be between \(fmt(lo)) and \(fmt(hi)), got \(fmt(v)))")
-        }
-        return v
-      }
-      let width = try bounded("width", 720, 1, Scene.maximumSide)
-      let height = try bounded("height", 1280, 1, Scene.maximumSide)
-      let fps = try bounded("fps", 60, 1, 240)
-      let duration = try bounded("duration", 0, 0, 3600)
+      let o = try LuaOptions(lua, 1, .scene)
+      func bounded(_ key: String, _ def: Double) throws(LuaError) -> Double { try o.number(OptionTable.scene.spec(key)) ?? def }
+      let width = try bounded("width", 720)
+      let height = try bounded("height", 1280)
+      let fps = try bounded("fps", 60)
+      let duration = try bounded("duration", 0)
       let theme = try themeField(lua, o)
       let root: Node? = try o.with("root") { idx throws -> Node in
         guard let n = lua.object(at: idx, ViewBindings.typeName) as? Node else { throw o.fieldError("root", expected: "view") }
@@ -99,8 +92,6 @@ enum SceneBinding {
       throw LuaError("\(error.message) in cs.scene")
     }
   }
-
-  static func fmt(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
 
   /// `theme = "day" | "night" | { base = "night", background = "#..." , ... }`.
   static func themeField(_ lua: LuaState, _ o: LuaOptions) throws -> Theme {

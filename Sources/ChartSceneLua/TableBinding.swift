@@ -3,11 +3,11 @@ import Drawing
 import Glibc
 import LuaKit
 import Platform
+import SceneGraph
 
 /// `cs.data.csv(path [, opts])` and `cs.data.json(path [, opts])`: the option tables and the
 /// loading (the decoding is `ChartModel`'s `CSVDecoder` and `RecordsDecoder`).
 enum TableBinding {
-  static let csvKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "delimiter", "sort", "gaps", "names", "colors"]
   /// The set's name when its data came from standard input and `name` was not given.
   static let standardInputName = "Data"
   static func named(_ o: TableOptions, _ path: String) -> TableOptions {
@@ -15,12 +15,11 @@ enum TableBinding {
     if path == "-" && o.name == nil { o.name = standardInputName }
     return o
   }
-  static let jsonKeys = ["name", "x", "timeFormat", "columns", "series", "value", "missing", "sort", "gaps", "names", "colors"]
 
   static func install(_ lua: LuaState, data: Int32, context: BindingContext) {
     lua.setFunction(data, "csv") { lua in
       let path = try lua.checkString(1, function: "csv")
-      var (options, key) = try tableOptions(lua, function: "csv", known: csvKeys)
+      var (options, key) = try tableOptions(lua, function: "csv", .csv)
       options.memoryBudget = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) : nil
       options.memoryBudgetName = "--max-memory"
       let opts = options
@@ -38,7 +37,7 @@ enum TableBinding {
     }
     lua.setFunction(data, "json") { lua in
       let path = try lua.checkString(1, function: "json")
-      let (options, key) = try tableOptions(lua, function: "json", known: jsonKeys)
+      let (options, key) = try tableOptions(lua, function: "json", .json)
       let set = try load(lua, path: try context.confined(path), shown: path, key: key, context: context) { full, shown in
         // As for contest files: a quarter of the limit, and half of what it leaves.
         let quarter = lua.memoryLimit > 0 ? min(512 << 20, lua.memoryLimit / 4) : 512 << 20
@@ -89,12 +88,12 @@ enum TableBinding {
   }
 
   /// The options at argument 2, and a text that tells two different option tables apart.
-  static func tableOptions(_ lua: LuaState, function: String, known: [String]) throws -> (TableOptions, String) {
+  static func tableOptions(_ lua: LuaState, function: String, _ table: OptionTable) throws -> (TableOptions, String) {
     var options = TableOptions()
     guard !lua.isNil(2) else { return (options, "") }
     try lua.checkTable(2, function: function)
     let owner = "cs.data.\(function)"
-    let o = try LuaOptions(lua, 2, owner: owner, known: known, listsKeys: true)
+    let o = try LuaOptions(lua, 2, table)
     var key: [String] = []
     options.name = try o.string("name")
     if let x = try column(o, "x") { options.x = x; key.append("x=\(x)") }
@@ -124,7 +123,7 @@ enum TableBinding {
       options.missing = m
       key.append("m=\(m)")
     }
-    if known.contains("delimiter"), let d = try o.string("delimiter") {
+    if table["delimiter"] != nil, let d = try o.string("delimiter") {
       let b: UInt8?
       switch d {
       case "\\t", "tab": b = 9

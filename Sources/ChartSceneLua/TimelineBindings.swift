@@ -15,12 +15,11 @@ enum TimelineBindings {
   }
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
-    func event(_ name: String, _ keys: [String], _ make: @escaping (LuaOptions, Double, TimelineTarget?) throws -> TimelineEvent.Kind) {
+    func event(_ name: String, _ table: OptionTable, _ make: @escaping (LuaOptions, Double, TimelineTarget?) throws -> TimelineEvent.Kind) {
       lua.setFunction(cs, name) { lua in
         try lua.checkTable(1, function: name)
-        let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: ["at"] + keys)
-        guard let at = try o.number("at") else { throw LuaError("missing field 'at' in cs.\(name) (seconds)") }
-        guard at >= 0 else { throw LuaError("bad field 'at' in cs.\(name) (must not be negative)") }
+        let o = try LuaOptions(lua, 1, table)
+        guard let at = try o.number(table.spec("at")) else { throw LuaError("missing field 'at' in cs.\(name) (seconds)") }
         var target: TimelineTarget? = nil
         if let id = try o.string("target") { target = .id(id) }
         if let p = try o.numbers("pos", count: 2) {
@@ -38,28 +37,26 @@ enum TimelineBindings {
         return 1
       }
     }
-    func seconds(_ o: LuaOptions, _ key: String, _ def: Double) throws -> Double {
-      guard let v = try o.number(key) else { return def }
-      guard v >= 0, v <= 3600 else { throw LuaError("bad field '\(key)' in \(o.owner) (seconds, 0 to 3600)") }
-      return v
+    func seconds(_ o: LuaOptions, _ table: OptionTable, _ key: String, _ def: Double) throws -> Double {
+      try o.number(table.spec(key)) ?? def
     }
-    event("tap", ["target", "pos"]) { _, _, _ in .tap }
-    event("longpress", ["target", "pos", "duration"]) { o, _, _ in .longPress(duration: try seconds(o, "duration", 0.5)) }
-    event("drag", ["target", "pos", "from", "by", "to", "duration", "hold", "flick"]) { o, _, _ in
+    event("tap", .tap) { _, _, _ in .tap }
+    event("longpress", .longpress) { o, _, _ in .longPress(duration: try seconds(o, .longpress, "duration", 0.5)) }
+    event("drag", .drag) { o, _, _ in
       let by = try o.numbers("by", count: 2).map { Point($0[0], $0[1]) }
       let to = try o.numbers("to", count: 2).map { Point($0[0], $0[1]) }
       guard (by == nil) != (to == nil) else { throw LuaError("cs.drag takes 'by' or 'to' (one of them)") }
       let from = try o.numbers("from", count: 2).map { Point($0[0], $0[1]) }
-      return .drag(from: from, by: by, to: to, duration: max(1e-3, try seconds(o, "duration", 0.4)), hold: try seconds(o, "hold", 0))
+      return .drag(from: from, by: by, to: to, duration: max(1e-3, try seconds(o, .drag, "duration", 0.4)), hold: try seconds(o, .drag, "hold", 0))
     }
-    event("scroll", ["target", "pos", "by", "duration"]) { o, _, _ in
+    event("scroll", .scroll) { o, _, _ in
       guard let by = try o.numbers("by", count: 2) else { throw LuaError("missing field 'by' in cs.scroll ({dx, dy})") }
-      return .scroll(by: Point(by[0], by[1]), duration: try seconds(o, "duration", 0.3))
+      return .scroll(by: Point(by[0], by[1]), duration: try seconds(o, .scroll, "duration", 0.3))
     }
     lua.setFunction(cs, "call") { lua in
       try lua.checkTable(1, function: "call")
-      let o = try LuaOptions(lua, 1, owner: "cs.call", known: ["at", "fn"])
-      guard let at = try o.number("at"), at >= 0 else { throw LuaError("missing field 'at' in cs.call (seconds)") }
+      let o = try LuaOptions(lua, 1, .call)
+      guard let at = try o.number(OptionTable.call.spec("at")) else { throw LuaError("missing field 'at' in cs.call (seconds)") }
       let ref: Int32? = try o.with("fn") { idx throws -> Int32 in
         guard lua.type(at: idx) == .function else { throw o.fieldError("fn", expected: "function") }
         lua.pushValue(idx)
@@ -86,21 +83,22 @@ enum TimelineBindings {
         guard d >= 0, d.isFinite else { throw lua.argumentError(1, function: "animate", "seconds must not be negative") }
         transition = Transition(duration: d, curve: .easeInOut)
       } else if lua.type(at: 1) == .table {
-        let o = try LuaOptions(lua, 1, owner: "cs.animate", known: ["duration", "curve", "delay", "velocity", "response"])
+        let table = OptionTable.animate
+        let o = try LuaOptions(lua, 1, table)
         let curveName = try o.string("curve") ?? "easeInOut"
         guard var curve = Curve(name: curveName) else {
           throw LuaError("invalid curve '\(curveName)' in cs.animate, expected one of: " + Curve.names.map { "'\($0)'" }.joined(separator: ", "))
         }
         // A spring's response (its period, s): given, or from the duration (settled in 1.6 periods).
-        let response = try o.number("response", in: 0.01...600)
+        let response = try o.number(table.spec("response"))
         if response != nil, case .spring = curve {} else if response != nil {
           throw LuaError("bad field 'response' in cs.animate (a spring's; give curve = \"spring\")")
         }
-        let d = try o.number("duration", in: 0...3600) ?? response.map { $0 * 1.6 } ?? curve.naturalDuration
+        let d = try o.number(table.spec("duration")) ?? response.map { $0 * 1.6 } ?? curve.naturalDuration
         if case .spring = curve { curve = .spring(response: response ?? max(0.05, d / 1.6)) }
         if case .decay = curve { curve = .decay(tau: max(1e-3, d / 4)) }
-        transition = Transition(duration: d, curve: curve, delay: try o.number("delay", in: 0...3600) ?? 0)
-        velocity = try o.number("velocity", in: -1e9...1e9)
+        transition = Transition(duration: d, curve: curve, delay: try o.number(table.spec("delay")) ?? 0)
+        velocity = try o.number(table.spec("velocity"))
       } else {
         throw lua.argumentError(1, function: "animate", expected: "number or table")
       }

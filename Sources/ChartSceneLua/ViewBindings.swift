@@ -7,7 +7,8 @@ import SceneGraph
 /// `cs.spacer`, `cs.text`, `cs.canvas`. Each turns a table into a `Node`.
 enum ViewBindings {
   static let typeName = "View"
-  static let common = ["id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset", GestureBinding.key]
+  /// The modifiers every view takes (`OptionTable.view`).
+  static let common = OptionTable.view.keys
 
   static func register(_ lua: LuaState, context: BindingContext) {
     lua.register(LuaTypeInfo(
@@ -63,11 +64,12 @@ enum ViewBindings {
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     lua.setFunction(cs, "chart") { lua in try push(lua, chart(lua, "chart", card: false, context)) }
     lua.setFunction(cs, "card") { lua in try push(lua, chart(lua, "card", card: true, context)) }
-    for (name, axis) in [("vstack", StackAxis.vertical), ("hstack", .horizontal), ("zstack", .depth)] {
+    for (name, axis, table) in [("vstack", StackAxis.vertical, OptionTable.vstack), ("hstack", .horizontal, .hstack), ("zstack", .depth, .zstack)] {
       lua.setFunction(cs, name) { lua in
         try lua.checkTable(1, function: name)
-        let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + ["spacing", "align"], allowsArray: true)
-        let spacing = try o.number("spacing", in: lengths) ?? (axis == .depth ? 0 : 8)
+        let o = try LuaOptions(lua, 1, table)
+        // A z-stack checks its spacing and has no gaps (OptionTable.zstack).
+        let spacing = try o.number(table.spec("spacing")) ?? (axis == .depth ? 0 : 8)
         let align = try o.choice("align", Alignment.self) ?? .center
         let node = Node(id: try o.string("id"), kind: .stack(axis, spacing: spacing, align: align), style: try style(o), children: try children(lua, o, context))
         return push(lua, try finish(node, o, context))
@@ -79,8 +81,8 @@ enum ViewBindings {
       var o: LuaOptions? = nil
       if !lua.isNil(1) {
         try lua.checkTable(1, function: "spacer")
-        o = try LuaOptions(lua, 1, owner: "cs.spacer", known: common + ["minLength"])
-        minLength = try o?.number("minLength", in: lengths) ?? 0
+        o = try LuaOptions(lua, 1, .spacer)
+        minLength = try o?.number(OptionTable.spacer.spec("minLength")) ?? 0
       }
       let node = Node(id: try o?.string("id"), kind: .spacer(minLength: max(0, minLength)), style: try o.map(style) ?? Style())
       if let o { try GestureBinding.read(lua, o, into: node) }
@@ -88,7 +90,7 @@ enum ViewBindings {
     }
     lua.setFunction(cs, "text") { lua in
       try lua.checkTable(1, function: "text")
-      let o = try LuaOptions(lua, 1, owner: "cs.text", known: common + ["text", "size", "weight", "color", "align", "data"])
+      let o = try LuaOptions(lua, 1, .text)
       let text: String
       if let s = try o.string("text") { text = s } else if let n = try o.number("text") { text = "\(n)" } else {
         throw LuaError("missing field 'text' in cs.text")
@@ -106,10 +108,7 @@ enum ViewBindings {
         spec.source = source
         spec.text = ""  // until the first frame reads the data
       }
-      if let size = try o.number("size") {
-        guard size > 0, size <= 1000 else { throw LuaError("bad field 'size' in cs.text (must be between 0 and 1000)") }
-        spec.size = size
-      }
+      if let size = try o.number(OptionTable.text.spec("size")) { spec.size = size }
       spec.weight = try o.choice("weight", Font.Weight.self) ?? .regular
       spec.align = try o.choice("align", TextAlign.self) ?? .natural(text)
       if let c = try color(o, "color") { spec.color = c }
@@ -120,7 +119,7 @@ enum ViewBindings {
     }
     lua.setFunction(cs, "canvas") { lua in
       try lua.checkTable(1, function: "canvas")
-      let o = try LuaOptions(lua, 1, owner: "cs.canvas", known: common + ["draw"])
+      let o = try LuaOptions(lua, 1, .canvas)
       let drawRef: Int32? = try o.with("draw") { idx throws -> Int32 in
         guard lua.type(at: idx) == .function else { throw o.fieldError("draw", expected: "function") }
         lua.pushValue(idx)
@@ -161,9 +160,8 @@ enum ViewBindings {
 
   static func chart(_ lua: LuaState, _ name: String, card: Bool, _ context: BindingContext) throws -> Node {
     try lua.checkTable(1, function: name)
-    let keys = (card ? ["data", "title", "lineWidth", "xAxis", "yAxis", "yLabels"] : ["data", "title", "minimap", "legend", "indicator", "indicatorAt", "xAxis", "yAxis", "yLabels", "lineWidth"])
-      + ChartTypeOptions.keys + ["annotations"]
-    let o = try LuaOptions(lua, 1, owner: "cs.\(name)", known: common + keys)
+    let table: OptionTable = card ? .card : .chart
+    let o = try LuaOptions(lua, 1, table)
     let set: ChartSet? = try o.with("data") { idx throws -> ChartSet in
       guard let s = lua.object(at: idx, ChartSetBinding.typeName) as? ChartSet else {
         throw o.fieldError("data", expected: "ChartSet (from cs.data.*)")
@@ -182,10 +180,7 @@ enum ViewBindings {
       spec.minimap = try o.bool("minimap") ?? true
       spec.legend = try o.bool("legend") ?? true
       spec.indicator = try o.bool("indicator") ?? true
-      if let at = try o.number("indicatorAt") {
-        guard (0...1).contains(at) else { throw LuaError("bad field 'indicatorAt' in cs.\(name) (a fraction of the time axis, 0 to 1, expected; got \(at))") }
-        spec.indicatorAt = at
-      }
+      spec.indicatorAt = try o.number(table.spec("indicatorAt"))
     } else {
       spec.minimap = false; spec.legend = false; spec.indicator = false
     }
@@ -193,14 +188,8 @@ enum ViewBindings {
     try ChartTypeOptions.checkShares(spec)
     spec.xAxis = try o.bool("xAxis") ?? true
     spec.yAxis = try o.bool("yAxis") ?? true
-    if let place = try o.string("yLabels") {
-      guard let v = YLabelPlacement(rawValue: place) else { throw LuaError("bad field 'yLabels' in cs.\(name) (expected 'inside' or 'outside', got '\(place)')") }
-      spec.yLabelsAsked = v
-    }
-    if let w = try o.number("lineWidth") {
-      guard w > 0, w <= 50 else { throw LuaError("bad field 'lineWidth' in cs.\(name) (must be between 0 and 50)") }
-      spec.lineWidth = w
-    }
+    if let v = try o.choice("yLabels", YLabelPlacement.self) { spec.yLabelsAsked = v }
+    if let w = try o.number(table.spec("lineWidth")) { spec.lineWidth = w }
     let node = Node(id: try o.string("id"), kind: card ? .card(spec) : .chart(spec), style: try style(o))
     context.places[ObjectIdentifier(node)] = lua.where(level: 1)
     return try finish(node, o, context)
@@ -252,9 +241,6 @@ enum ViewBindings {
     return c
   }
 
-  /// The range of a length option (spacing, padding, minLength...): a layout is bounded to
-  /// sizes a scene can show, so numbers like 1e30 never reach layout or drawing.
-  static let lengths: ClosedRange<Double> = 0...Scene.maximumSide
   /// How far `offset` may move a view: a few scenes' widths either way.
   static let offsets = 4 * Scene.maximumSide
 
@@ -277,42 +263,34 @@ enum ViewBindings {
       }
     }
     s.background = try color(o, "background")
-    s.cornerRadius = max(0, try o.number("cornerRadius", in: -Scene.maximumSide...Scene.maximumSide) ?? 0)
-    if let op = try o.number("opacity") {
-      guard (0...1).contains(op) else { throw LuaError("bad field 'opacity' in \(o.owner) (must be between 0 and 1, got \(op))") }
-      s.opacity = op
-    }
+    let view = OptionTable.view
+    s.cornerRadius = max(0, try o.number(view.spec("cornerRadius")) ?? 0)
+    if let op = try o.number(view.spec("opacity")) { s.opacity = op }
     if let off = try o.numbers("offset", count: 2) {
       guard off.allSatisfy({ abs($0) <= offsets }) else {
         throw LuaError("bad field 'offset' in \(o.owner) (each between -\(Int(offsets)) and \(Int(offsets)) expected)")
       }
       s.offset = Point(off[0], off[1])
     }
-    if let sc = try o.number("scale") {
-      guard sc >= 0, sc <= 100 else { throw LuaError("bad field 'scale' in \(o.owner) (must be between 0 and 100)") }
-      s.scale = sc
-    }
+    if let sc = try o.number(view.spec("scale")) { s.scale = sc }
     _ = try o.with("frame") { idx throws in
       guard o.lua.type(at: idx) == .table else { throw o.fieldError("frame", expected: "table") }
-      let f = try LuaOptions(o.lua, idx, owner: "\(o.owner) frame", known: ["width", "height"])
+      let f = try LuaOptions(o.lua, idx, .frame, owner: "\(o.owner) frame")
       for (key, path) in [("width", \Style.width), ("height", \Style.height)] {
-        if let v = try f.number(key) {
-          guard v >= 0, v <= Scene.maximumSide else { throw LuaError("bad field '\(key)' in \(o.owner) frame (must be between 0 and \(Int(Scene.maximumSide)))") }
-          s[keyPath: path] = v
-        }
+        if let v = try f.number(OptionTable.frame.spec(key)) { s[keyPath: path] = v }
       }
     }
     _ = try o.with("rotation3d") { idx throws in
       guard o.lua.type(at: idx) == .table else { throw o.fieldError("rotation3d", expected: "table") }
-      let r = try LuaOptions(o.lua, idx, owner: "\(o.owner) rotation3d", known: ["angle", "axis", "perspective"])
-      guard let angle = try r.number("angle") else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
+      let table = OptionTable.rotation3d
+      let r = try LuaOptions(o.lua, idx, table, owner: "\(o.owner) rotation3d")
+      guard let angle = try r.number(table.spec("angle")) else { throw LuaError("missing field 'angle' in \(o.owner) rotation3d (degrees)") }
       let axis = try r.numbers("axis", count: 3) ?? [0, 1, 0]
-      let perspective = try r.number("perspective", in: 1...1_000_000) ?? 1000
+      let perspective = try r.number(table.spec("perspective")) ?? 1000
       guard perspective > 0 else { throw LuaError("bad field 'perspective' in \(o.owner) rotation3d (must be positive)") }
       guard axis[2] == 0, (axis[0] == 0) != (axis[1] == 0) else {
         throw LuaError("bad field 'axis' in \(o.owner) rotation3d (a turn about {0, 1, 0} or {1, 0, 0} expected)")
       }
-      guard abs(angle) <= 80 else { throw LuaError("bad field 'angle' in \(o.owner) rotation3d (must be between -80 and 80 degrees)") }
       s.rotation3d = Rotation3D(angle: angle, axis: (axis[0], axis[1], axis[2]), perspective: perspective)
     }
     return s

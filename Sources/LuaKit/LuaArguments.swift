@@ -135,15 +135,6 @@ public struct LuaOptions {
     return d
   }
 
-  /// A number within `range` (the error names the range and the value given).
-  public func number(_ key: String, in range: ClosedRange<Double>) throws(LuaError) -> Double? {
-    guard let d = try number(key) else { return nil }
-    guard range.contains(d) else {
-      throw LuaError("bad field '\(key)' in \(owner) (must be between \(LuaOptions.text(range.lowerBound)) and \(LuaOptions.text(range.upperBound)), got \(LuaOptions.text(d)))")
-    }
-    return d
-  }
-
   /// A number as a message shows it: `8`, `0.5`, `1e+30`.
   public static func text(_ d: Double) -> String {
     if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
@@ -178,6 +169,16 @@ public struct LuaOptions {
       throw LuaError("invalid \(name ?? key) '\(s)' in \(owner), expected one of: " + E.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
     }
     return v
+  }
+
+  /// A string that must be one of `values`.
+  public func choice(_ key: String, _ values: [String]) throws(LuaError) -> String? {
+    LuaOptions.observer?(owner, key, "choice", values)
+    guard let s = try string(key) else { return nil }
+    guard values.contains(s) else {
+      throw LuaError("invalid \(key) '\(s)' in \(owner), expected one of: " + values.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    return s
   }
 
   /// `d` as an Int when it is a whole number an Int holds, else nil. Every Lua number that

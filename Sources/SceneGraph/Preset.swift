@@ -14,9 +14,29 @@ public struct PresetKey: Sendable {
   public enum Kind: String, Sendable { case number, boolean, color, string, files }
   public var path: String
   public var kind: Kind
-  public var range: ClosedRange<Double>?
+  public var bounds: Bounds?
   public var defaultText: String
   public var doc: String
+  public init(path: String, kind: Kind, bounds: Bounds? = nil, defaultText: String, doc: String) {
+    self.path = path; self.kind = kind; self.bounds = bounds; self.defaultText = defaultText; self.doc = doc
+  }
+
+  /// The key of a declared option a preset's section may set (`carousel.itemWidth`).
+  init?(section: String, _ o: OptionSpec) {
+    guard o.preset else { return nil }
+    let kind: Kind
+    var bounds: Bounds? = nil
+    switch o.kind {
+    case .number(let b): kind = .number; bounds = b
+    case .boolean: kind = .boolean
+    case .color: kind = .color
+    case .string: kind = .string
+    default: return nil
+    }
+    // The docs' markdown (`16`) is plain text here.
+    let d = (o.defaultText ?? "none").filter { $0 != "`" }
+    self.init(path: "\(section).\(o.key)", kind: kind, bounds: bounds, defaultText: d, doc: o.doc)
+  }
 }
 
 /// A resolved preset: theme colours, chart options and composition settings by dotted key
@@ -45,20 +65,11 @@ public struct Preset: Sendable, Equatable {
       PresetKey(path: "scene.timezone", kind: .string, defaultText: "\"UTC\"", doc: "the IANA time zone dates are shown in, e.g. \"Europe/Oslo\" (docs/locales.md)"),
       PresetKey(path: "scene.fonts", kind: .files, defaultText: "none", doc: "font files next to the preset, after the script's own and in front of the bundled fonts"),
       PresetKey(path: "scene.font", kind: .string, defaultText: "none (Inter)", doc: "the family of every text, unless the script gives `font`"),
-      PresetKey(path: "chart.lineWidth", kind: .number, range: 0.1...50, defaultText: "2", doc: "width of the chart lines"),
-      PresetKey(path: "chart.minimap", kind: .boolean, defaultText: "true", doc: "show the mini-map"),
-      PresetKey(path: "chart.legend", kind: .boolean, defaultText: "true", doc: "show the check-mark chips"),
-      PresetKey(path: "chart.indicator", kind: .boolean, defaultText: "true", doc: "show the indicator when indicatorAt is set"),
-      PresetKey(path: "chart.xAxis", kind: .boolean, defaultText: "true", doc: "show the date labels"),
-      PresetKey(path: "chart.yAxis", kind: .boolean, defaultText: "true", doc: "show the Y grid and labels"),
-      PresetKey(path: "list.spacing", kind: .number, range: 0...1000, defaultText: "12", doc: "space between list rows"),
-      PresetKey(path: "list.rowHeight", kind: .number, range: 1...16384, defaultText: "80 % of the width (240 at least)", doc: "height of a list row"),
-      PresetKey(path: "carousel.spacing", kind: .number, range: 0...1000, defaultText: "16", doc: "space between carousel items"),
-      PresetKey(path: "carousel.itemWidth", kind: .number, range: 1...16384, defaultText: "75 % of the width", doc: "width of a carousel item"),
-      PresetKey(path: "carousel.angle", kind: .number, range: -80...80, defaultText: "30", doc: "degrees of turn one place from the centre"),
-      PresetKey(path: "cards.scaleStep", kind: .number, range: 0...0.49, defaultText: "0.06", doc: "how much smaller each deeper card is"),
-      PresetKey(path: "cards.offsetStep", kind: .number, range: 0...1000, defaultText: "40", doc: "how far each deeper card peeks out above (40 shows its title)"),
     ]
+    for table in OptionTable.all {
+      guard let section = table.presetSection else { continue }
+      keys += table.options.compactMap { PresetKey(section: section, $0) }
+    }
     return keys
   }()
 

@@ -20,7 +20,15 @@ struct InitCommand: ParsableCommand {
 struct DefinitionsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "definitions",
-    abstract: "Print the LuaLS definitions of the cs API (what assets/types/chartscene.lua holds).")
+    abstract: "Print the LuaLS definitions of the cs API (what assets/types/chartscene.lua holds).",
+    discussion: "With --docs FILE: print FILE (docs/lua-api.md) with its option tables made afresh from the declared options.")
 
-  func run() throws { print(StarterProject.definitions, terminator: "") }
+  @Option(help: "A Markdown file whose option tables (between '<!-- options: OWNER -->' and '<!-- /options -->') to print regenerated.",
+          completion: .file(extensions: ["md"]))
+  var docs: String?
+
+  func run() throws {
+    guard let docs else { return print(StarterProject.definitions, terminator: "") }
+    print(try StarterProject.optionTables(in: docs), terminator: "")
+  }
 }

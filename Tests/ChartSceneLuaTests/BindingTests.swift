@@ -110,7 +110,7 @@ final class BindingTests: XCTestCase {
     let two = "cs.card{ id = 'a', data = cs.data.sample()[1] }, cs.card{ id = 'b', data = cs.data.sample()[2] }"
     XCTAssertEqual(dir.error("return cs.cards{ order = { 'a', 'z' }, \(two) }"), "s.lua:1: bad field 'order' in cs.cards (no card with id 'z'; cards are 'a', 'b')")
     XCTAssertEqual(dir.error("return cs.cards{ modal = 'q', \(two) }"), "s.lua:1: bad field 'modal' in cs.cards (no card with id 'q')")
-    XCTAssertEqual(dir.error("return cs.cards{ scaleStep = 0.7 }"), "s.lua:1: bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5)")
+    XCTAssertEqual(dir.error("return cs.cards{ scaleStep = 0.7 }"), "s.lua:1: bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5, got 0.7)")
     XCTAssertEqual(dir.error("return cs.tabs{ { title = 'x', view = cs.spacer{} }, selected = 'y' }"),
                    "s.lua:1: bad field 'selected' in cs.tabs (no tab titled 'y'; tabs are 'x')")
     XCTAssertEqual(dir.error("return cs.tabs{ { title = 'x' } }"), "s.lua:1: missing field 'view' in cs.tabs tab #1")

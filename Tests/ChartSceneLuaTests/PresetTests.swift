@@ -27,7 +27,7 @@ final class PresetTests: XCTestCase {
     XCTAssertEqual(presetError("return { chart = { lineWidth = 'thick' } }"),
                    "presets/bad.lua:1: bad value for 'chart.lineWidth' in preset (number expected, got \"thick\")")
     XCTAssertEqual(presetError("return { chart = { lineWidth = 99 } }"),
-                   "presets/bad.lua:1: bad value for 'chart.lineWidth' in preset (must be between 0.1 and 50, got 99)")
+                   "presets/bad.lua:1: bad value for 'chart.lineWidth' in preset (must be above 0 and at most 50, got 99)")
     XCTAssertEqual(presetError("return {\n colors = { text = 'red' } }"),
                    "presets/bad.lua:2: bad colour 'red' for 'colors.text' in preset (expected '#RRGGBB' or '#RRGGBBAA')")
     XCTAssertEqual(presetError("return { chart = { lineWidth = function() return 2 end } }"),

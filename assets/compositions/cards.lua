@@ -67,10 +67,7 @@ local function layout(self, w, h)
 end
 
 return function(t)
-  cs.options("cs.cards", t, { scaleStep = "number", offsetStep = { "number", 0, 1000 }, order = "table", modal = "string" })
-  if t.scaleStep and not (t.scaleStep >= 0 and t.scaleStep < 0.5) then
-    cs.error("bad field 'scaleStep' in cs.cards (must be at least 0 and below 0.5)")
-  end
+  cs.options("cs.cards", t) -- checked against the declared options (docs/lua-api.md, cs.cards)
   local ids, index, named = {}, {}, {}
   for i, card in ipairs(t) do
     local id = card.id or ("#" .. i) -- a card without an id keeps its place by number

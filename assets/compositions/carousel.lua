@@ -44,10 +44,7 @@ local function layout(self, w, h)
 end
 
 return function(t)
-  cs.options("cs.carousel", t, {
-    spacing = { "number", 0, 1000 }, itemWidth = { "number", 1, 16384 }, angle = "number", scroll = { "number", -10000, 10000 },
-  })
-  if t.angle and math.abs(t.angle) > 80 then cs.error("bad field 'angle' in cs.carousel (must be between -80 and 80 degrees)") end
+  cs.options("cs.carousel", t) -- checked against the declared options (docs/lua-api.md, cs.carousel)
   local start
   local function set(self, value, how)
     local _, _, last = metrics(self, self.width)

@@ -12,10 +12,7 @@ local curves = {
 }
 
 return function(t)
-  cs.options("cs.follow", t, {
-    data = "any", chart = "string", window = { "number", 0.001, 1e13 }, from = { "number", 0, 86400 },
-    duration = { "number", 0.001, 86400 }, start = { "number", 0, 1 }, curve = { "choice", "linear", "easeIn", "easeOut", "easeInOut" },
-  }, false)
+  cs.options("cs.follow", t) -- checked against the declared options (docs/lua-api.md, cs.follow)
   if t.data ~= nil and t.chart ~= nil then cs.error("cs.follow takes 'data' (a ChartSet) or 'chart' (a chart's id), not both") end
   if t.chart == nil and (type(t.data) ~= "userdata" or not t.data.lines) then
     cs.error("missing field 'data' in cs.follow (the ChartSet whose window it moves, or chart = ID)")

@@ -42,7 +42,7 @@ local function layout(self, w, h)
 end
 
 return function(t)
-  cs.options("cs.list", t, { spacing = { "number", 0, 1000 }, rowHeight = { "number", 1, 16384 }, scroll = { "number", -1.6384e8, 1.6384e8 } })
+  cs.options("cs.list", t) -- checked against the declared options (docs/lua-api.md, cs.list)
   local start -- the offset when the drag began
   local function last(self) return select(3, metrics(self, self.width, self.height)) end
   local function set(self, value, how)

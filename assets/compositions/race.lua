@@ -308,10 +308,7 @@ local function drawLines(self, g, w, h, t, set, images, cache)
 end
 
 return function(t)
-  cs.options("cs.race", t, {
-    data = "any", top = { "number", 1, 50 }, period = { "number", 0.01, 3600 }, title = "string", dateFormat = "string",
-    kind = { "choice", "bar", "line" }, images = "table",
-  })
+  cs.options("cs.race", t) -- checked against the declared options (docs/lua-api.md, cs.race)
   if type(t.data) ~= "userdata" or not t.data.lines then cs.error("missing field 'data' in cs.race (a ChartSet from cs.data.*)") end
   -- Images by line id, read now (next to the script, under the rules of data files).
   local images

@@ -50,12 +50,12 @@ local function fit(text, width)
 end
 
 return function(t)
-  cs.options("cs.tabs", t, { selected = "any" })
+  cs.options("cs.tabs", t) -- checked against the declared options (docs/lua-api.md, cs.tabs)
   local titles, kinds, view = {}, {}, {}
   for i, tab in ipairs(t) do
     if type(tab) ~= "table" then cs.error(("bad tab #%d in cs.tabs ({ title = ..., view = ... } expected, got %s)"):format(i, type(tab))) end
     local owner = "cs.tabs tab #" .. i
-    cs.options(owner, tab, { title = "string", view = "view", icon = { "choice", table.unpack(icons) } }, false)
+    cs.options(owner, tab, "cs.tabs tab")
     if tab.title == nil then cs.error("missing field 'title' in " .. owner) end
     if tab.view == nil then cs.error("missing field 'view' in " .. owner) end
     titles[i], kinds[i], view[i] = tab.title, tab.icon or "chart", tab.view

@@ -12,6 +12,8 @@
 
 ---@alias cs.RaceKind "bar"|"line"
 
+---@alias cs.FollowCurve "linear"|"easeIn"|"easeOut"|"easeInOut"
+
 ---@alias cs.LineType "line"|"bar"|"area"
 
 ---@alias cs.Curve "linear"|"easeInOut"|"spring"|"decay"
@@ -27,19 +29,19 @@
 ---@field root? cs.View the view to draw (required)
 ---@field width? number scene pixels, 1 to 16384 (default 720)
 ---@field height? number scene pixels, 1 to 16384 (default 1280)
----@field theme? cs.ThemeName|cs.Theme|string "day", "night" or a theme table
----@field background? string painted under the whole scene
+---@field theme? cs.ThemeName|cs.Theme|string "day", "night" or a theme table (default "day")
+---@field background? string painted under the whole scene (default the theme's background)
 ---@field fps? number frames per second of an animated scene, 1 to 240 (default 60)
----@field duration? number seconds, 0 to 3600; above 0 the scene is animated
+---@field duration? number seconds; above 0 the scene is animated, 0 to 3600 (default 0)
 ---@field timeline? cs.Event[] gestures and calls at set times
 ---@field update? fun(t: number, dt: number) called on every tick of an animated scene with the time and the step
 ---@field preset? string a preset for the whole scene
----@field locale? string how dates and numbers are written: "en" (default), "ru", "de", "ja", ... (docs/locales.md)
+---@field locale? string how dates and numbers are written (default "en")
 ---@field timezone? string the IANA time zone dates are shown in, e.g. "Europe/Oslo" (default "UTC")
 ---@field fonts? string[] font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts
----@field font? string the family of every text of the scene (one of `fonts` or a bundled one; default "Inter")
+---@field font? string the family of every text of the scene (one of `fonts` or a bundled one) (default "Inter")
 ---@field audio? string|cs.AudioClip|cs.AudioClip[] sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips
----@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues; drawn into the frames, and a subtitle track and .vtt beside a video
+---@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues
 
 ---A sound clip of a scene.
 ---@class cs.AudioClip
@@ -48,7 +50,7 @@
 ---@field gain? number its samples times this, 0 to 16 (default 1)
 
 ---A caption: { from, to, text } (or named fields).
----@class cs.Caption
+---@class cs.Caption: { [integer]: number|string }
 ---@field from? number when it appears, seconds
 ---@field to? number when it goes, seconds (after from, before the next cue's from)
 ---@field text? string the text; \n starts a line
@@ -77,246 +79,246 @@
 
 ---A chart: lines of a time window, Y grid, date labels, indicator, mini-map and check marks.
 ---@class cs.ChartOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field data? cs.ChartSet the data (required): a ChartSet from cs.data.*
----@field title? string the title (default: the set's name); {value:LINE} and {time} fields follow time
----@field minimap? boolean show the mini-map (default true)
----@field legend? boolean show the check-mark chips (default true)
----@field indicator? boolean show the indicator when indicatorAt is set (default true)
----@field indicatorAt? number where the indicator stands, 0 to 1 of the window
----@field xAxis? boolean show the date labels (default true)
----@field yAxis? boolean show the Y grid and labels (default true)
----@field yLabels? cs.YLabels Y labels over the lines ("inside", the default for lines) or in a gutter left of the plot ("outside", the default for bars, areas, stacks and percentages)
----@field lineWidth? number width of the lines (default 2)
----@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
----@field stacked? boolean stack the lines (default: the data's stacked flag)
----@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
----@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
+---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
+---@field title? string the title; `""` shows none (default the set's name)
 ---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
+---@field minimap? boolean show the mini-map of the whole axis, the window framed and the outside dimmed (default true)
+---@field legend? boolean show one check-mark chip per line, in line order, wrapping (default true)
+---@field indicator? boolean allow the crosshair (default true)
+---@field indicatorAt? number where the crosshair stands, a fraction of the whole time axis, 0 to 1
+---@field xAxis? boolean show the date labels under the plot (default true)
+---@field yAxis? boolean show the Y grid and its labels (default true)
+---@field lineWidth? number width of the lines, above 0, at most 50 (default 2)
+---@field yLabels? cs.YLabels where the Y labels go: over the lines or in a gutter left of the plot (default "inside" for lines, "outside" for bars, areas, stacks and percentages)
+---@field type? cs.LineType draw every line as this (default each line's own type)
+---@field stacked? boolean stack the lines on each other, first line at the bottom (default the data's stacked)
+---@field percentage? boolean stacked, each point scaled to 100 % (default the data's percentage)
+---@field yScaled? boolean two Y axes, left and right (default the data's y_scaled)
 
 ---A card: a chart on a rounded card with a title.
 ---@class cs.CardOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field data? cs.ChartSet the data (required)
----@field title? string the title (default: the set's name); {value:LINE} and {time} fields follow time
----@field lineWidth? number width of the lines (default 2)
----@field xAxis? boolean show the date labels
----@field yAxis? boolean show the Y grid and labels
----@field yLabels? cs.YLabels Y labels over the lines ("inside", the default for lines) or in a gutter left of the plot ("outside", the default for bars, areas, stacks and percentages)
----@field type? cs.LineType draw every line as "line", "bar" or "area" (default: each line's own type)
----@field stacked? boolean stack the lines (default: the data's stacked flag)
----@field percentage? boolean stacked, scaled to 100 % (default: the data's percentage flag)
----@field yScaled? boolean two Y axes, left and right (default: the data's y_scaled flag)
+---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
+---@field title? string the title; `""` shows none (default the set's name)
+---@field lineWidth? number width of the lines, above 0, at most 50 (default 2)
+---@field xAxis? boolean show the date labels under the plot (default true)
+---@field yAxis? boolean show the Y grid and its labels (default true)
+---@field yLabels? cs.YLabels where the Y labels go: over the lines or in a gutter left of the plot (default "inside" for lines, "outside" for bars, areas, stacks and percentages)
+---@field type? cs.LineType draw every line as this (default each line's own type)
+---@field stacked? boolean stack the lines on each other, first line at the bottom (default the data's stacked)
+---@field percentage? boolean stacked, each point scaled to 100 % (default the data's percentage)
+---@field yScaled? boolean two Y axes, left and right (default the data's y_scaled)
 ---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
 
 ---Children stacked top to bottom.
 ---@class cs.StackOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between children (default 8)
----@field align? cs.Align how children are aligned across the stack
+---@field spacing? number space between children, 0 to 16384 (default 8)
+---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Children side by side.
 ---@class cs.HStackOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between children (default 8)
----@field align? cs.Align how children are aligned across the stack
+---@field spacing? number space between children, 0 to 16384 (default 8)
+---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Children on top of each other.
 ---@class cs.ZStackOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number unused by a z-stack (default 0)
----@field align? cs.Align how children are aligned
+---@field spacing? number accepted like a stack's and unused: children on top of each other have no gaps, 0 to 16384 (default 0)
+---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Flexible empty space.
 ---@class cs.SpacerOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field minLength? number the least it takes along its stack
+---@field minLength? number the least it takes along its stack, 0 to 16384 (default 0)
 
 ---One line of text.
 ---@class cs.TextOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field text? string|number the text (required); {value:LINE|FORMAT} and {time:PATTERN} fields read `data`
+---@field text? string the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data` (required)
 ---@field data? cs.ChartSet the set a template's fields read (at its window's last point)
----@field size? number font size in scene pixels (default 15)
----@field weight? cs.Weight font weight
----@field color? string text colour
----@field align? cs.TextAlign alignment within the frame
+---@field size? number font size in scene pixels, above 0, at most 1000 (default 15)
+---@field weight? cs.Weight font weight (default "regular")
+---@field color? string text colour: a colour or a theme colour name (default "text")
+---@field align? cs.TextAlign alignment within the frame (default "left" ("right" for a right-to-left text))
 
 ---A point of a chart's data with a label.
 ---@class cs.NoteOptions
----@field at? number|string the time (required): UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (UTC)
----@field value? number the value (required unless line is given)
+---@field at? number|string the time: UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (UTC) (required)
+---@field value? number the value (required unless line is given) (default on line: its value at at)
 ---@field line? string a line id or name: the note sits on it (its value at `at`) in its colour
 ---@field text? string the label
----@field color? string the marker's colour (default: the line's, else accent)
----@field appear? number scene seconds when it fades in (0.3 s)
----@field disappear? number scene seconds when it fades out (0.3 s)
+---@field color? string the mark's colour (default the line's, else accent)
+---@field appear? number scene seconds when it fades in (over 0.3 s), 0 to 86400
+---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A span of time shaded over a chart's plot.
 ---@class cs.BandOptions
----@field from? number|string the start (required): UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]"
----@field to? number|string the end (required), after from
+---@field from? number|string the start: UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (required)
+---@field to? number|string the end, after from (required)
 ---@field text? string the label
----@field color? string the shade's colour (default accent)
----@field appear? number scene seconds when it fades in
----@field disappear? number scene seconds when it fades out
+---@field color? string the mark's colour (default accent (shaded 12 %))
+---@field appear? number scene seconds when it fades in (over 0.3 s), 0 to 86400
+---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A dashed line across a chart's plot at a value or a time.
 ---@class cs.RuleOptions
 ---@field value? number a horizontal line at this value (or at)
 ---@field at? number|string a vertical line at this time (or value)
 ---@field text? string the label
----@field color? string the line's colour (default secondaryText)
----@field appear? number scene seconds when it fades in
----@field disappear? number scene seconds when it fades out
+---@field color? string the mark's colour (default secondaryText)
+---@field appear? number scene seconds when it fades in (over 0.3 s), 0 to 86400
+---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A camera that keeps a set's window on the newest data.
 ---@class cs.FollowOptions
----@field data? cs.ChartSet the set whose window moves (this or chart)
----@field chart? string the id of the chart whose set's window moves (this or data)
----@field window? number seconds of data the window shows (required)
----@field duration? number scene seconds to reach the last point (required)
----@field from? number scene seconds when it starts (default 0)
----@field start? number where the window's right edge starts, 0 to 1 of the axis (default: the window's width)
----@field curve? string "linear", "easeIn", "easeOut" or "easeInOut" (default)
+---@field data? cs.ChartSet the set whose window moves (every chart showing it follows) (default — (this or chart))
+---@field chart? string the id of the chart or card whose set's window moves (default — (this or data))
+---@field window? number seconds of data the window shows, 0.001 to 10000000000000 (required)
+---@field duration? number scene seconds the right edge takes to reach the last point, 0.001 to 86400 (required)
+---@field from? number scene seconds when it starts moving, 0 to 86400 (default 0)
+---@field start? number where the right edge starts, a fraction of the time axis, 0 to 1 (default the window's width)
+---@field curve? cs.FollowCurve how the right edge goes from `start` to the end (default "easeInOut")
 
 ---Custom drawing.
 ---@class cs.CanvasOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas (required)
+---@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas: called at render time with the graphics object, the content size and the time (required)
 
 ---A scrolling list.
 ---@class cs.ListOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between rows (default 12)
----@field rowHeight? number height of a row (default 80 % of the width, 240 at least)
----@field scroll? number initial scroll offset in pixels
+---@field spacing? number space between rows, 0 to 1000 (default 12)
+---@field rowHeight? number height of a row that has no `frame = { height = }` of its own, 1 to 16384 (default 80 % of the list's width (at least 240), but no more than the list's height)
+---@field scroll? number initial scroll offset in scene pixels from the top, -163840000 to 163840000 (default 0)
 
 ---A horizontal carousel, each item turned in 3D.
 ---@class cs.CarouselOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field spacing? number space between items (default 16)
----@field itemWidth? number width of an item (default 75 % of the width)
----@field angle? number degrees of turn one place from the centre (default 30)
----@field scroll? number initial position, in items
+---@field spacing? number space between items, 0 to 1000 (default 16)
+---@field itemWidth? number width of an item, 1 to 16384 (default 75 % of the carousel's width)
+---@field angle? number degrees of turn one place from the centre, -80 to 80 (default 30)
+---@field scroll? number initial position in scene pixels, -10000 to 10000 (default 0)
 
 ---A composition written in Lua: its state, a layout that places the children from it, and handlers.
 ---@class cs.ViewOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field kind? string the name --inspect shows (default "view"); a preset's section of the same name fills `options`
----@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state
----@field layout? fun(self: cs.View, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown
----@field options? table<string, number|string|boolean> settings a preset may fill: self.options
+---@field kind? string the name --inspect shows; a preset's section of the same name fills `options` (default "view")
+---@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state (default {})
+---@field layout? fun(self: cs.View, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown (default none (every child fills the content frame))
+---@field options? table<string, number|string|boolean> settings a preset may fill: self.options (default {})
 ---@field clip? boolean clip the children to the content frame (default false)
 ---@field scrolls? cs.ScrollAxis its drag handler takes drags along this axis that begin on a chart's plot or a view inside
 ---@field inspect? fun(self: cs.View): table more fields for --inspect (cs.null for null)
@@ -324,77 +326,77 @@
 
 ---A bar chart race (or a line race) over a set's time axis.
 ---@class cs.RaceOptions
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the set (required)
 ---@field top? number bars shown, 1 to 50 (default 10)
----@field period? number seconds per point of the data (default 0.5)
+---@field period? number seconds per point of the data, 0.01 to 3600 (default 0.5)
 ---@field title? string a title at the top left
----@field dateFormat? string an os.date pattern for the date (default "%b %Y")
----@field kind? cs.RaceKind "bar" (default) or "line": lines that draw themselves, the name and value at the tip
+---@field dateFormat? string an `os.date` pattern (UTC) for the date (default "%b %Y")
+---@field kind? cs.RaceKind bars, or lines that draw themselves (default "bar")
 ---@field images? table<string, string> a PNG per line id, next to the script, drawn after the bar (or beside the line's label)
 
 ---Options of g:image.
 ---@class cs.GraphicsImageOptions
----@field opacity? number 0 to 1 (default 1)
+---@field opacity? number the picture's opacity, 0 to 1 (default 1)
 
 ---The font cs.measure measures with.
 ---@class cs.MeasureOptions
----@field size? number font size (default 14)
----@field weight? cs.Weight font weight
+---@field size? number font size in scene pixels, above 0, at most 1000 (default 14)
+---@field weight? cs.Weight font weight (default "regular")
 
 ---A stack of cards: drag the top one down to send it back, tap to open it.
 ---@class cs.CardsOptions: { [integer]: cs.View }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field scaleStep? number how much smaller each deeper card is (default 0.06)
----@field offsetStep? number how far each deeper card peeks out (default 40)
----@field order? string[] card ids, top first
----@field modal? string the id of a card shown open
+---@field scaleStep? number how much smaller each deeper card is, at least 0, below 0.5 (default 0.06)
+---@field offsetStep? number how far each deeper card peeks out above the one in front, 0 to 1000 (default 40)
+---@field order? string[] card ids, front to back (default the children's order)
+---@field modal? string the id of a chart or card child to present
 
 ---Tabs, one view each.
 ---@class cs.TabsOptions: { [integer]: cs.Tab }
----@field id? string a unique id (used by timeline targets and --inspect)
----@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right}
+---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
+---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
----@field cornerRadius? number rounds the background and clips to it
----@field opacity? number 0 to 1
----@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged)
----@field scale? number drawn scaled about the centre, 0 to 100
+---@field cornerRadius? number rounds the background and clips to it, -16384 to 16384 (default 0)
+---@field opacity? number the view and its children composited as one group, 0 to 1 (default 1)
+---@field offset? number[] {dx, dy}: drawn moved by this much (layout unchanged) (default {0, 0})
+---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
----@field selected? integer|string the tab shown: its number or title
+---@field selected? integer|string the tab shown: its number (1-based) or its title (default 1)
 
 ---One tab of cs.tabs.
 ---@class cs.Tab
 ---@field title? string the tab's title (required)
----@field view? cs.View the tab's view (required)
----@field icon? cs.TabIcon an icon before the title
+---@field view? cs.View the tab's view, placed once like any child (required)
+---@field icon? cs.TabIcon an icon before the title (default "chart")
 
 ---A fixed size.
 ---@class cs.Frame
----@field width? number 0 to 16384
----@field height? number 0 to 16384
+---@field width? number a fixed width: the view stops being flexible on that axis, 0 to 16384
+---@field height? number a fixed height: the view stops being flexible on that axis, 0 to 16384
 
 ---Gesture handlers of a view, each called with the view and the event.
 ---@class cs.Handlers
@@ -406,55 +408,55 @@
 
 ---A 3D turn.
 ---@class cs.Rotation3D
----@field angle? number degrees, -80 to 80 (required)
----@field axis? number[] {0,1,0} (vertical, the default) or {1,0,0}
+---@field angle? number degrees; a positive angle brings the left (or top) edge nearer, -80 to 80 (required)
+---@field axis? number[] {0,1,0} (vertical, the default) or {1,0,0} (default {0, 1, 0})
 ---@field perspective? number distance of the eye in pixels, 1 to 1000000 (default 1000)
 
 ---A tap at a time.
 ---@class cs.TapOptions
----@field at? number seconds (required)
+---@field at? number seconds into the scene, 0 or more (required)
 ---@field target? string a node id or a part like "views.minimap.window"
 ---@field pos? number[] {x, y} in scene pixels instead of a target
 
 ---A long press.
 ---@class cs.LongpressOptions
----@field at? number seconds (required)
----@field target? string a node id or part
----@field pos? number[] {x, y}
----@field duration? number how long it is held
+---@field at? number seconds into the scene, 0 or more (required)
+---@field target? string a node id or a part like "views.minimap.window"
+---@field pos? number[] {x, y} in scene pixels instead of a target
+---@field duration? number how long it is held, 0 to 3600 (default 0.5)
 
 ---A drag.
 ---@class cs.DragOptions
----@field at? number seconds (required)
----@field target? string a node id or part
----@field pos? number[] {x, y}
+---@field at? number seconds into the scene, 0 or more (required)
+---@field target? string a node id or a part like "views.minimap.window"
+---@field pos? number[] {x, y} in scene pixels instead of a target
 ---@field by? number[] {dx, dy}
 ---@field to? number[] {x, y} where it ends
 ---@field from? number[] {x, y} where it starts
----@field duration? number seconds the movement takes
----@field hold? number seconds held before moving (a long press then drag)
+---@field duration? number seconds the movement takes, 0 to 3600 (default 0.4)
+---@field hold? number seconds held before moving (a long press then drag: the cards' sequenced gesture), 0 to 3600 (default 0)
 ---@field flick? boolean move at one speed and let go while moving, so what it drags carries on (default false)
 
 ---A wheel scroll.
 ---@class cs.ScrollOptions
----@field at? number seconds (required)
----@field target? string a node id or part
----@field pos? number[] {x, y}
+---@field at? number seconds into the scene, 0 or more (required)
+---@field target? string a node id or a part like "views.minimap.window"
+---@field pos? number[] {x, y} in scene pixels instead of a target
 ---@field by? number[] {dx, dy} (required)
----@field duration? number seconds the scroll takes
+---@field duration? number seconds the scroll takes, 0 to 3600 (default 0.3)
 
 ---Calls a function at a time.
 ---@class cs.CallOptions
----@field at? number seconds (required)
----@field fn? fun(scene: cs.Scene) the function (required)
+---@field at? number seconds into the scene, 0 or more (required)
+---@field fn? fun(scene: cs.Scene) the function, called with the scene (required)
 
 ---How the changes inside cs.animate move.
 ---@class cs.AnimateOptions
----@field duration? number seconds, 0 to 3600 (default: the curve's own)
----@field curve? cs.Curve the timing curve ("decay": a flick gliding to a stop)
----@field delay? number seconds before the motion starts
----@field response? number a spring's period in seconds (default: the duration / 1.6; the duration defaults to 1.6 periods)
----@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's)
+---@field duration? number seconds, 0 to 3600 (default the curve's own)
+---@field curve? cs.Curve the timing curve (default "easeInOut")
+---@field delay? number seconds before the motion starts, 0 to 3600 (default 0)
+---@field response? number a spring's period in seconds, 0.01 to 600 (default duration / 1.6)
+---@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's), -1000000000 to 1000000000
 
 ---How a Telegram contest file is read.
 ---@class cs.TelegramOptions
@@ -462,54 +464,54 @@
 
 ---How a CSV file is read.
 ---@class cs.CSVOptions
----@field name? string the set's name (default: the file name without its extension)
----@field x? string|integer the time column: a header name or a 1-based index (default: the first column of times)
----@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default: found from the column)
----@field columns? string|integer|(string|integer)[] the columns that become lines (default: every column of numbers)
----@field series? string|integer long data: the column whose values name the lines
----@field value? string|integer long data: the column of numbers
----@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
----@field delimiter? string one character, or "tab" (default: found from the header line)
+---@field name? string the set's name (default the file name without its extension)
+---@field x? string|integer the time column: a header name or a 1-based index (default the first column whose values read as times)
+---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default found from the column)
+---@field columns? string|integer|(string|integer)[] the columns that become lines (default every column of numbers)
+---@field series? string|integer long data: the column whose values name the lines (default none)
+---@field value? string|integer long data: the column of numbers (default none)
+---@field missing? string|string[] cell texts that mean no value (a gap) (default { "", "NA", "N/A", "NaN", "nan", "null", "NULL", "-" })
+---@field delimiter? string one character, or "tab" (default found from the header line)
 ---@field sort? boolean sort the rows by time (default true)
----@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true); false: the line bridges it
----@field names? string[]|table<string, string> line names in order, or by column or series name
----@field colors? string[]|table<string, string> line colours in order, or by column or series name
+---@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true)
+---@field names? string[]|table<string, string> line names in order, or by column or series name (default the header cells (the series values))
+---@field colors? string[]|table<string, string> line colours in order, or by column or series name (default the palette)
 
 ---How JSON records are read.
 ---@class cs.JSONOptions
----@field name? string the set's name (default: the file name without its extension)
----@field x? string|integer the time column: a header name or a 1-based index (default: the first column of times)
----@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default: found from the column)
----@field columns? string|integer|(string|integer)[] the columns that become lines (default: every column of numbers)
----@field series? string|integer long data: the column whose values name the lines
----@field value? string|integer long data: the column of numbers
----@field missing? string|string[] cell texts that mean no value (default "", NA, N/A, NaN, nan, null, NULL, -)
+---@field name? string the set's name (default the file name without its extension)
+---@field x? string|integer the time column: a header name or a 1-based index (default the first column whose values read as times)
+---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default found from the column)
+---@field columns? string|integer|(string|integer)[] the columns that become lines (default every column of numbers)
+---@field series? string|integer long data: the column whose values name the lines (default none)
+---@field value? string|integer long data: the column of numbers (default none)
+---@field missing? string|string[] cell texts that mean no value (a gap) (default { "", "NA", "N/A", "NaN", "nan", "null", "NULL", "-" })
 ---@field sort? boolean sort the rows by time (default true)
----@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true); false: the line bridges it
----@field names? string[]|table<string, string> line names in order, or by column or series name
----@field colors? string[]|table<string, string> line colours in order, or by column or series name
+---@field gaps? boolean a row missing from regularly stepped data is a gap in the lines (default true)
+---@field names? string[]|table<string, string> line names in order, or by column or series name (default the header cells (the series values))
+---@field colors? string[]|table<string, string> line colours in order, or by column or series name (default the palette)
 
 ---A ChartSet from inline tables.
 ---@class cs.SeriesOptions
----@field name? string the set's name
+---@field name? string the set's name (default "Series")
 ---@field x? number[] times in UNIX milliseconds, increasing (required)
 ---@field lines? cs.SeriesLine[] the lines (required)
 
 ---One line of cs.data.series.
 ---@class cs.SeriesLine
----@field id? string the line's id
----@field name? string the line's name
----@field color? string "#RRGGBB"
----@field values? number[] one value per x (required); nan is a gap
----@field type? cs.LineType how the data asks to be drawn
+---@field id? string the line's id (default y0, y1, ... in order)
+---@field name? string the line's name (default its id)
+---@field color? string "#RRGGBB" (default the palette)
+---@field values? number[] one value per x; nan is a gap (required)
+---@field type? cs.LineType how the data asks to be drawn (default "line")
 
 ---Options of g:text.
 ---@class cs.GraphicsTextOptions
----@field size? number font size
----@field align? cs.TextAlign alignment at x
----@field weight? cs.Weight font weight
----@field color? string text colour
----@field opacity? number 0 to 1, times the colour's
+---@field size? number font size in scene pixels, above 0, at most 1000 (default 14)
+---@field align? cs.TextAlign x is the text's left edge, centre or right edge (default "left")
+---@field weight? cs.Weight font weight (default "regular")
+---@field color? string this text's colour (default the canvas's colour)
+---@field opacity? number times the colour's, 0 to 1 (default 1)
 
 ---What a --timeline file returns.
 ---@class cs.TimelineFile
