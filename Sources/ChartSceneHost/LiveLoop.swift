@@ -82,7 +82,8 @@ public final class LiveLoop {
             try draw()
           case .save: save()
           case .inspect:
-            if let json = try? session.inspect(at: session.simulation.clock.time(ofFrame: session.simulation.tick)) { print(json, terminator: "") }
+            // Flushed at once (every stream: Swift 6 refuses `stdout`): a program reading a pipe sees each state as it is asked for.
+            if let json = try? session.inspect(at: session.simulation.clock.time(ofFrame: session.simulation.tick)) { print(json, terminator: ""); fflush(nil) }
           }
         }
       }

@@ -49,7 +49,7 @@ final class DocBlocksTests: TempFolderCase {
     return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
   }
 
-  func scratch(for page: String) throws -> URL {
+  static func scratch(for page: String, in tmp: URL) throws -> URL {
     let fm = FileManager.default
     let dir = tmp.appendingPathComponent(page.replacingOccurrences(of: "/", with: "_"))
     try fm.copyItem(at: EndToEndTests.repo.appendingPathComponent("examples"), to: dir)
@@ -66,20 +66,29 @@ final class DocBlocksTests: TempFolderCase {
     return dir
   }
 
-  func testEveryBlockOfTheDocsRunsAsWritten() throws {
-    var ran = 0, skipped = 0
-    for page in try pages() {
+  /// What one page's blocks gave, checked on the test's thread.
+  struct PageRun {
+    /// Skipped blocks: their place and the reason given.
+    var skipped: [(place: String, reason: String)] = []
+    /// Run blocks: their place, body, directive and result.
+    var ran: [(place: String, body: String, directive: String?, result: CLI.Result)] = []
+    var error: String?
+  }
+
+  /// Runs the blocks of one page, in order, in its own scratch folder.
+  static func run(page: String, in tmp: URL) -> PageRun {
+    var out = PageRun()
+    do {
       let text = try String(contentsOf: EndToEndTests.repo.appendingPathComponent(page), encoding: .utf8)
       let blocks = Self.blocks(in: page, text: text)
-      guard !blocks.isEmpty else { continue }
-      let dir = try scratch(for: page)
+      guard !blocks.isEmpty else { return out }
+      let dir = try scratch(for: page, in: tmp)
       let env = ["PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                  "HOME": dir.appendingPathComponent("home").path, "XDG_CONFIG_HOME": ""]
       for (n, b) in blocks.enumerated() {
         let place = "\(b.page):\(b.line)"
         if let d = b.directive, d.hasPrefix("not run:") {
-          XCTAssertGreaterThan(d.dropFirst(8).trimmingCharacters(in: .whitespaces).count, 5, "\(place): say why the block is not run")
-          skipped += 1
+          out.skipped.append((place, d.dropFirst(8).trimmingCharacters(in: .whitespaces)))
           continue
         }
         if let d = b.directive, d.hasPrefix("file:") {
@@ -88,7 +97,6 @@ final class DocBlocksTests: TempFolderCase {
           try b.body.write(to: path, atomically: true, encoding: .utf8)
           continue
         }
-        XCTAssertNil(b.directive, "\(place): unknown directive '\(b.directive ?? "")' (not run: REASON, or file: PATH)")
         let r: CLI.Result
         if b.language == "lua" {
           let script = "doc-block-\(n).lua"
@@ -98,8 +106,48 @@ final class DocBlocksTests: TempFolderCase {
           r = try CLI.run(["timeout", "300", "bash", "-euo", "pipefail", "-c", b.body], cwd: dir, env: env,
                           executable: URL(fileURLWithPath: "/usr/bin/env"))
         }
+        out.ran.append((place, b.body, b.directive, r))
+      }
+    } catch {
+      out.error = "\(page): \(error)"
+    }
+    return out
+  }
+
+  func testEveryBlockOfTheDocsRunsAsWritten() throws {
+    // The pages are independent (a folder each): two at a time; the blocks of a page in order.
+    let pages = try pages()
+    final class Box: @unchecked Sendable {
+      var runs: [PageRun?]
+      var next = 0
+      let lock = NSLock()
+      init(_ n: Int) { runs = Array(repeating: nil, count: n) }
+    }
+    let box = Box(pages.count), tmp = self.tmp!
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      while true {
+        box.lock.lock()
+        let k = box.next
+        box.next += 1
+        box.lock.unlock()
+        guard k < pages.count else { return }
+        let r = Self.run(page: pages[k], in: tmp)
+        box.lock.lock()
+        box.runs[k] = r
+        box.lock.unlock()
+      }
+    }
+    var ran = 0, skipped = 0
+    for page in box.runs.map({ $0! }) {
+      if let e = page.error { XCTFail(e) }
+      for (place, reason) in page.skipped {
+        XCTAssertGreaterThan(reason.count, 5, "\(place): say why the block is not run")
+        skipped += 1
+      }
+      for (place, body, directive, r) in page.ran {
+        XCTAssertNil(directive, "\(place): unknown directive '\(directive ?? "")' (not run: REASON, or file: PATH)")
         ran += 1
-        XCTAssertEqual(r.status, 0, "\(place): the block failed:\n\(b.body)\(r.stdout.suffix(1500))\n\(r.stderr.suffix(1500))")
+        XCTAssertEqual(r.status, 0, "\(place): the block failed:\n\(body)\(r.stdout.suffix(1500))\n\(r.stderr.suffix(1500))")
       }
     }
     XCTAssertGreaterThan(ran, 12, "the docs' blocks were not found")

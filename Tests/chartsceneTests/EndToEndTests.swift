@@ -185,6 +185,45 @@ enum CLI {
     return EndToEndTests.repo.appendingPathComponent(".build/debug/chartscene")
   }
 
+  /// One run of `runAll`: what `run` takes.
+  struct Job {
+    var args: [String]
+    var cwd: URL? = nil
+    var env: [String: String] = [:]
+    var executable: URL? = nil
+  }
+
+  /// Runs independent jobs `width` at a time (the test only waits on the children) and
+  /// returns their results in the jobs' order; a job that cannot start is status -1.
+  static func runAll(_ jobs: [Job], width: Int = 2) -> [Result] {
+    final class Box: @unchecked Sendable {
+      var results: [Result?]
+      var next = 0
+      let lock = NSLock()
+      init(_ n: Int) { results = Array(repeating: nil, count: n) }
+    }
+    let box = Box(jobs.count)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(width, jobs.count))) { _ in
+      while true {
+        box.lock.lock()
+        let k = box.next
+        box.next += 1
+        box.lock.unlock()
+        guard k < jobs.count else { return }
+        let j = jobs[k]
+        let r = (try? run(j.args, cwd: j.cwd, env: j.env, executable: j.executable))
+          ?? Result(status: -1, stdout: "", stderr: "cannot run \(j.executable?.path ?? "chartscene")", seconds: 0)
+        box.lock.lock()
+        box.results[k] = r
+        box.lock.unlock()
+      }
+    }
+    return box.results.map { $0! }
+  }
+
+  /// `runAll` of chartscene with these arguments, from the repository's root.
+  static func runAll(_ args: [[String]], width: Int = 2) -> [Result] { runAll(args.map { Job(args: $0) }, width: width) }
+
   @discardableResult
   static func run(_ args: [String], cwd: URL? = nil, env: [String: String] = [:], executable: URL? = nil) throws -> Result {
     let p = Process()

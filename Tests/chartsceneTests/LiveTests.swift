@@ -3,6 +3,12 @@ import XCTest
 
 /// The live window under Xvfb, driven by xdotool: gestures by hand, a save that keeps the
 /// state, a recording, then a headless replay that ends in the same state.
+///
+/// No fixed sleeps stand in for "long enough": the harness waits for the X server's socket,
+/// for the window, and for states, by asking the live window (key `i`) until what it prints
+/// shows them (within a deadline; the assertions after judge the last state). The only
+/// sleeps left are the gestures' own timing (a hold, the steps of a drag, a hand that stops
+/// before it lets go).
 final class LiveTests: XCTestCase {
   /// An X server, a live chartscene in it, and xdotool to drive it.
   final class Harness {
@@ -10,21 +16,40 @@ final class LiveTests: XCTestCase {
     let server = Process()
     let live = Process()
     let out = Pipe()
+    /// What the live window printed so far (read on another thread), and whether it ended.
+    let printed = Printed()
     let env: [String: String]
     let tmp: URL
     var origin = (x: 0, y: 0)
 
-    init(display: Int) throws {
+    init() throws {
       guard let xvfb = Harness.tool("Xvfb"), let xdo = Harness.tool("xdotool") else {
         throw XCTSkip("Xvfb and xdotool are needed (scripts/install-deps installs them)")
       }
       xdotool = xdo
-      env = ["DISPLAY": ":\(display)"]
+      // Xvfb picks a free display itself and prints its number once it accepts clients
+      // (-displayfd): no guessed number that another run on the machine may hold, no sleep.
       server.executableURL = URL(fileURLWithPath: xvfb)
-      server.arguments = [":\(display)", "-screen", "0", "1024x768x24"]
+      server.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24"]
+      let number = Pipe()
+      server.standardOutput = number
       server.standardError = FileHandle.nullDevice
       try server.run()
-      usleep(800_000)
+      nonisolated(unsafe) var line = ""
+      let ready = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        while !line.hasSuffix("\n") {
+          let d = number.fileHandleForReading.availableData
+          if d.isEmpty { break }
+          line += String(decoding: d, as: UTF8.self)
+        }
+        ready.signal()
+      }
+      guard ready.wait(timeout: .now() + 20) == .success, let display = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        server.terminate()
+        throw Failure("Xvfb did not start within 20 s (printed '\(line)')")
+      }
+      env = ["DISPLAY": ":\(display)"]
       tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-live-" + UUID().uuidString)
       try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
     }
@@ -65,9 +90,11 @@ final class LiveTests: XCTestCase {
       live.standardOutput = out
       live.standardError = FileHandle.nullDevice
       try live.run()
+      printed.read(out.fileHandleForReading)
       var window = ""
-      for _ in 0..<50 where window.isEmpty {
-        usleep(100_000)
+      let deadline = Date().addingTimeInterval(20)
+      while window.isEmpty, Date() < deadline {
+        usleep(50_000)
         window = try sh(["search", "--name", "chartscene"]).split(separator: "\n").first.map(String.init) ?? ""
       }
       XCTAssertFalse(window.isEmpty, "no window")
@@ -79,7 +106,7 @@ final class LiveTests: XCTestCase {
     /// Moves to (x, y) in the window, presses, holds, moves by (dx, dy) in steps, releases.
     func drag(_ x0: Int, _ y0: Int, by dx: Int, _ dy: Int, hold: useconds_t = 0) throws {
       try x("mousemove", "\(origin.x + x0)", "\(origin.y + y0)")
-      usleep(200_000)
+      try inspect()  // the pointer is there before the press
       try x("mousedown", "1")
       usleep(hold)
       for i in 1...10 {
@@ -90,25 +117,81 @@ final class LiveTests: XCTestCase {
       try x("mouseup", "1")
     }
 
+    /// Asks the live window for its state (key `i`) and returns it: the window has handled
+    /// every event sent before (X events arrive in order), so this is also a barrier.
+    /// "" when nothing comes within 10 s.
+    @discardableResult
+    func inspect() throws -> String {
+      let before = printed.documents.count
+      try x("key", "i")
+      let deadline = Date().addingTimeInterval(10)
+      while printed.documents.count == before, !printed.ended, Date() < deadline { usleep(10_000) }
+      return printed.documents.count > before ? printed.documents.last! : ""
+    }
+
+    /// Asks for the state until `done` holds (at most `seconds`); returns the last state.
+    @discardableResult
+    func wait(seconds: Double = 10, until done: (String) -> Bool) throws -> String {
+      let deadline = Date().addingTimeInterval(seconds)
+      var state = try inspect()
+      while !done(state), Date() < deadline, !printed.ended {
+        usleep(50_000)
+        state = try inspect()
+      }
+      return state
+    }
+
     func tap(_ x0: Int, _ y0: Int) throws {
       try x("mousemove", "\(origin.x + x0)", "\(origin.y + y0)")
       try x("click", "1")
     }
 
-    /// Presses i (inspect) and q (quit); returns what chartscene printed.
+    /// Presses i (inspect) and q (quit); returns the state chartscene printed last.
     func inspectAndQuit() throws -> String {
+      let before = printed.documents.count
       try x("key", "i")
-      usleep(300_000)
       try x("key", "q")
       live.waitUntilExit()
-      return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      printed.waitForEnd()
+      return printed.documents.count > before ? printed.documents.last! : printed.text
     }
+  }
+
+  struct Failure: Error, CustomStringConvertible { var description: String; init(_ d: String) { description = d } }
+
+  /// Standard output of the live window, read as it comes: the JSON documents key `i`
+  /// prints (each ends with a `}` alone on its line).
+  final class Printed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    private var done = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    func read(_ handle: FileHandle) {
+      Thread.detachNewThread { [self] in
+        while true {
+          let data = handle.availableData
+          lock.lock()
+          if data.isEmpty { done = true } else { buffer += String(decoding: data, as: UTF8.self) }
+          lock.unlock()
+          if data.isEmpty { finished.signal(); return }
+        }
+      }
+    }
+    var text: String { lock.lock(); defer { lock.unlock() }; return buffer }
+    var ended: Bool { lock.lock(); defer { lock.unlock() }; return done }
+    /// The complete documents printed so far.
+    var documents: [String] {
+      let t = text
+      return t.components(separatedBy: "\n}\n").dropLast().map { $0 + "\n}\n" }
+    }
+    func waitForEnd() { if !ended { _ = finished.wait(timeout: .now() + 10) } }
   }
 
   func field(_ json: String, _ key: String) -> String? { json.split(separator: "\n").first { $0.contains("\"\(key)\":") }.map(String.init) }
 
   func testDriveRecordAndReplay() throws {
-    let h = try Harness(display: 90 + Int(getpid()) % 9)
+    let h = try Harness()
     let script = h.tmp.appendingPathComponent("live.lua")
     let source = { (title: String) in
       "local s = cs.data.sample()[1]\ns:setRange(0.5, 0.75)\nreturn cs.scene { width = 600, height = 500, fps = 30, root = cs.chart { id = \"c\", data = s, title = \"\(title)\" } }"
@@ -116,14 +199,19 @@ final class LiveTests: XCTestCase {
     try source("Live").write(to: script, atomically: true, encoding: .utf8)
     let record = h.tmp.appendingPathComponent("rec.lua")
     try h.start(script, record: record)
+    let range = field(try h.inspect(), "range")
     // Drag the mini-map window (centre 371, 413) 100 px right, then tap the chip of y1.
     try h.drag(371, 413, by: 100, 0)
-    usleep(400_000)
+    var last: String?  // moved, and the same in two states in a row (settled)
+    try h.wait { state in
+      defer { last = self.field(state, "range") }
+      return self.field(state, "range") != range && self.field(state, "range") == last
+    }
     try h.tap(120, 472)
-    usleep(500_000)
+    try h.wait { $0.contains("\"hidden\": [\"y1\"]") }
     // Save the script: it reloads and keeps what the user did.
     try source("Reloaded").write(to: script, atomically: true, encoding: .utf8)
-    usleep(800_000)
+    try h.wait { $0.contains("\"title\": \"Reloaded\"") }
     let printed = try h.inspectAndQuit()
     XCTAssertTrue(printed.contains("\"title\": \"Reloaded\""), "no reload: \(printed.prefix(300))")
     XCTAssertTrue(printed.contains("\"hidden\": [\"y1\"]"), "the hidden line was lost")
@@ -139,7 +227,7 @@ final class LiveTests: XCTestCase {
 
   /// A long press then a drag down sends the top card of a live deck to the back.
   func testLongPressDragACardLive() throws {
-    let h = try Harness(display: 80 + Int(getpid()) % 9)
+    let h = try Harness()
     let script = h.tmp.appendingPathComponent("deck.lua")
     try """
       local sets = cs.data.sample()
@@ -149,7 +237,7 @@ final class LiveTests: XCTestCase {
     let record = h.tmp.appendingPathComponent("rec.lua")
     try h.start(script, record: record)
     try h.drag(250, 330, by: 0, 300, hold: 800_000)
-    usleep(900_000)
+    try h.wait { $0.contains("\"order\": [\"b\", \"c\", \"a\"]") }
     let printed = try h.inspectAndQuit()
     XCTAssertTrue(printed.contains("\"order\": [\"b\", \"c\", \"a\"]"), "the card did not go back: \(printed.prefix(400))")
     let recorded = try String(contentsOf: record, encoding: .utf8)
@@ -162,7 +250,7 @@ final class LiveTests: XCTestCase {
   /// A composition written in Lua (the cover flow) takes a live tap on a side chart, and the
   /// recording names that chart, so a replay brings the same one to the centre.
   func testACoverFlowLive() throws {
-    let h = try Harness(display: 70 + Int(getpid()) % 9)
+    let h = try Harness()
     try FileManager.default.createDirectory(at: h.tmp.appendingPathComponent("lib"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: EndToEndTests.repo.appendingPathComponent("examples/lib/coverflow.lua"), to: h.tmp.appendingPathComponent("lib/coverflow.lua"))
     let script = h.tmp.appendingPathComponent("flow.lua")
@@ -175,11 +263,11 @@ final class LiveTests: XCTestCase {
       """.write(to: script, atomically: true, encoding: .utf8)
     let record = h.tmp.appendingPathComponent("rec.lua")
     try h.start(script, record: record)
-    usleep(500_000)
+    try h.inspect()  // the window handles events
     try h.x("mousemove", "\(h.origin.x + 760)", "\(h.origin.y + 260)")  // on card3, right of the centre one
-    usleep(300_000)
+    try h.inspect()  // the pointer is there before the click
     try h.x("click", "1")
-    usleep(1_200_000)
+    try h.wait { self.field($0, "index")?.trimmingCharacters(in: .whitespaces) == "\"index\": 3," }
     let printed = try h.inspectAndQuit()
     XCTAssertEqual(field(printed, "index")?.trimmingCharacters(in: .whitespaces), "\"index\": 3,", printed.prefix(400).description)
     let recorded = try String(contentsOf: record, encoding: .utf8)

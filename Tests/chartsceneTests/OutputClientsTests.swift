@@ -26,31 +26,8 @@ final class OutputClientsTests: XCTestCase {
     XCTAssertEqual(r.stderr, "", "\(args)", file: file, line: line)
   }
 
-  /// Runs chartscene for every job, two at a time (the test only waits on the children),
-  /// and returns the results in order.
-  func runAll(_ jobs: [[String]]) -> [CLI.Result] {
-    final class Box: @unchecked Sendable {
-      var results: [CLI.Result?]
-      var next = 0
-      let lock = NSLock()
-      init(_ n: Int) { results = Array(repeating: nil, count: n) }
-    }
-    let box = Box(jobs.count)
-    DispatchQueue.concurrentPerform(iterations: 2) { _ in
-      while true {
-        box.lock.lock()
-        let k = box.next
-        box.next += 1
-        box.lock.unlock()
-        guard k < jobs.count else { return }
-        let r = (try? CLI.run(jobs[k])) ?? CLI.Result(status: -1, stdout: "", stderr: "cannot run chartscene", seconds: 0)
-        box.lock.lock()
-        box.results[k] = r
-        box.lock.unlock()
-      }
-    }
-    return box.results.map { $0! }
-  }
+  /// Runs chartscene for every job, two at a time, and returns the results in order.
+  func runAll(_ jobs: [[String]]) -> [CLI.Result] { CLI.runAll(jobs) }
 
   /// `runAll`, failing the test on a non-zero status or any stderr.
   func renderAll(_ jobs: [[String]], file: StaticString = #filePath, line: UInt = #line) {

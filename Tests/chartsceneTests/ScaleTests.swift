@@ -10,6 +10,8 @@ final class ScaleTests: TempFolderCase {
     return u.path
   }
 
+  struct TimedOut: Error, CustomStringConvertible { var description: String }
+
   /// Runs a program (not chartscene) to its end: status, stdout, stderr.
   @discardableResult
   static func tool(_ path: String, _ args: [String], cwd: URL? = nil, env: [String: String] = [:], timeout: Double = 120) throws -> CLI.Result {
@@ -29,7 +31,8 @@ final class ScaleTests: TempFolderCase {
     g.enter(); DispatchQueue.global().async { e = err.fileHandleForReading.readDataToEndOfFile(); g.leave() }
     if g.wait(timeout: .now() + timeout) == .timedOut {
       p.terminate()
-      throw XCTSkip("\(path) did not finish within \(Int(timeout)) s")
+      // A hang is a failure, not a skip.
+      throw TimedOut(description: "\(path) \(args.joined(separator: " ")) did not finish within \(Int(timeout)) s")
     }
     p.waitUntilExit()
     return CLI.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), seconds: 0)
@@ -147,17 +150,21 @@ final class ScaleTests: TempFolderCase {
   func testShardsJoinToTheOneProcessFrames() throws {
     let script = try animatedScript()
     let one = tmp.appendingPathComponent("one.mp4").path
-    XCTAssertEqual(try CLI.run([script, "-o", one]).status, 0)
+    // The one-process render and every shard of every N are independent: two at a time.
+    let counts = [1, 2, 3, 7]
+    func seg(_ n: Int, _ i: Int) -> String { tmp.appendingPathComponent("seg-\(n)-\(i).mp4").path }
+    let shards = counts.flatMap { n in (1...n).map { (n, $0) } }
+    let renders = CLI.runAll([[script, "-o", one]] + shards.map { n, i in [script, "--shard", "\(i)/\(n)", "-o", seg(n, i)] })
+    XCTAssertEqual(renders[0].status, 0)
     let want = try framemd5(one)
     XCTAssertEqual(want.count, 80)
     let wantProbe = try probe(one)
-    for n in [1, 2, 3, 7] {
+    for n in counts {
       var segments: [String] = []
       for i in 1...n {
-        let seg = tmp.appendingPathComponent("seg-\(n)-\(i).mp4").path
-        let r = try CLI.run([script, "--shard", "\(i)/\(n)", "-o", seg])
+        let r = renders[1 + shards.firstIndex { $0 == (n, i) }!]
         XCTAssertEqual(r.status, 0, r.stderr)
-        segments.append(seg)
+        segments.append(seg(n, i))
       }
       let joined = tmp.appendingPathComponent("joined-\(n).mp4").path
       let r = try CLI.run(["concat", joined] + segments)
@@ -176,12 +183,15 @@ final class ScaleTests: TempFolderCase {
     XCTAssertEqual(try CLI.run([script, "-o", one]).status, 0)
     let want = try framemd5(one)
     XCTAssertEqual(want.count, 30)
+    // Every shard of both counts rendered first, two at a time.
+    let shards = [5, 9].flatMap { n in (1...n).map { (n, $0) } }
+    let renders = CLI.runAll(shards.map { n, i in [script, "--shard", "\(i)/\(n)", "-o", tmp.appendingPathComponent("seg-\(n)-\(i).mp4").path] })
     for n in [5, 9] {
       var segments: [String] = []
       var empty = 0
       for i in 1...n {
         let seg = tmp.appendingPathComponent("seg-\(n)-\(i).mp4").path
-        let r = try CLI.run([script, "--shard", "\(i)/\(n)", "-o", seg])
+        let r = renders[shards.firstIndex { $0 == (n, i) }!]
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
         let tags = try Self.tool("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", seg]).stdout
@@ -229,15 +239,19 @@ final class ScaleTests: TempFolderCase {
       XCTAssertEqual(r.status, 0, r.stderr)
       return path
     }
-    let s = try (1...4).map { try seg("s\($0).mp4", "\($0)/4") }
     let out = tmp.appendingPathComponent("out.mp4").path
     let plain = tmp.appendingPathComponent("plain.mp4").path
-    XCTAssertEqual(try CLI.run([script, "-o", plain]).status, 0)
-    let three = try seg("three.mp4", "2/3")
-    let wider = try seg("wider.mp4", "2/4", ["--size", "220x150"])
-    let titled = try seg("titled.mp4", "3/4", ["--arg", "title=Other"])
-    let scaled = try seg("scaled.mp4", "3/4", ["--scale", "2"])
-    let night = try seg("night.mp4", "4/4", ["--theme", "night"])
+    // The segments and the plain render, two at a time.
+    let segs: [(String, String, [String])] = (1...4).map { ("s\($0).mp4", "\($0)/4", []) } + [
+      ("three.mp4", "2/3", []), ("wider.mp4", "2/4", ["--size", "220x150"]), ("titled.mp4", "3/4", ["--arg", "title=Other"]),
+      ("scaled.mp4", "3/4", ["--scale", "2"]), ("night.mp4", "4/4", ["--theme", "night"]),
+    ]
+    let renders = CLI.runAll(segs.map { name, shard, extra in [script, "--shard", shard, "-o", tmp.appendingPathComponent(name).path] + extra } + [[script, "-o", plain]])
+    for r in renders.dropLast() { XCTAssertEqual(r.status, 0, r.stderr) }
+    XCTAssertEqual(renders.last!.status, 0)
+    let paths = segs.map { tmp.appendingPathComponent($0.0).path }
+    let s = Array(paths[0..<4])
+    let (three, wider, titled, scaled, night) = (paths[4], paths[5], paths[6], paths[7], paths[8])
     let cases: [([String], String)] = [
       ([s[0], s[1], s[3]], "error: shard 3/4 is missing (3 of 4 segments given)"),
       ([s[1], s[2], s[3]], "error: shard 1/4 is missing (3 of 4 segments given)"),

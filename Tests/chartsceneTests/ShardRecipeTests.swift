@@ -19,18 +19,33 @@ final class ShardRecipeTests: XCTestCase {
     work = tmp.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
     // 8 s at 10 fps: 80 frames, a keyframe every 10, so up to 8 shards.
-    try """
-      local s = cs.data.sample()[1]
-      s:setRange(0, 0.3)
-      return cs.scene { width = 160, height = 120, fps = 10, duration = 8,
-        root = cs.chart { id = "c", data = s },
-        update = function(t) s:setRange(t / 12, t / 12 + 0.3, false) end }
-      """.write(to: work.appendingPathComponent("story.lua"), atomically: true, encoding: .utf8)
-    let one = tmp.appendingPathComponent("one.mp4").path
-    let r = try CLI.run([work.appendingPathComponent("story.lua").path, "-o", one])
-    XCTAssertEqual(r.status, 0, r.stderr)
-    want = try framemd5(one)
+    try Self.story.write(to: work.appendingPathComponent("story.lua"), atomically: true, encoding: .utf8)
+    let one = try Self.oneProcess.get()
+    XCTAssertEqual(one.render.status, 0, one.render.stderr)
+    XCTAssertEqual(one.md5.status, 0, one.md5.stderr)
+    want = one.frames
     XCTAssertEqual(want.count, 80)
+  }
+
+  static let story = """
+    local s = cs.data.sample()[1]
+    s:setRange(0, 0.3)
+    return cs.scene { width = 160, height = 120, fps = 10, duration = 8,
+      root = cs.chart { id = "c", data = s },
+      update = function(t) s:setRange(t / 12, t / 12 + 0.3, false) end }
+    """
+
+  /// The one-process render of `story.lua` and its framemd5, made once for the class (every
+  /// test compares its joined video with the same frames).
+  static let oneProcess = Result { () throws -> (render: CLI.Result, md5: CLI.Result, frames: [String]) in
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-recipes-one-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try story.write(to: dir.appendingPathComponent("story.lua"), atomically: true, encoding: .utf8)
+    let one = dir.appendingPathComponent("one.mp4").path
+    let r = try CLI.run([dir.appendingPathComponent("story.lua").path, "-o", one])
+    let md5 = try ScaleTests.tool("/usr/bin/ffmpeg", ["-v", "error", "-i", one, "-map", "0:v", "-f", "framemd5", "-"])
+    return (r, md5, md5.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
   }
   override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
 
