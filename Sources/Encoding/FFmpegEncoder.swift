@@ -113,7 +113,14 @@ public final class FFmpegEncoder {
     }
     pid = child
     stdin = pipeFDs[1]
+    // A frame of 1280x720 is 1.4 MB: in the default 64 KiB pipe it takes 22 turns of
+    // writer and reader, each a wake-up of the other side. 1 MiB (Linux's usual limit for
+    // an unprivileged process; refused above it, and then the pipe stays as it was).
+    _ = fcntl(stdin, FFmpegEncoder.setPipeSize, 1 << 20)
   }
+
+  /// `F_SETPIPE_SZ` (Linux).
+  static let setPipeSize: Int32 = 1031
 
   /// The encoder for an animation in `format`: GIFs get one palette from every frame
   /// (`GIFEncoder`), the other formats stream to one ffmpeg.
