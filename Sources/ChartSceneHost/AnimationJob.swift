@@ -173,6 +173,8 @@ public struct AnimationJob {
     let range = plan.range
     let workers = AnimationJob.framesInFlight / 2
     let pool = PainterPool(fonts: session.text.fonts)
+    let spares = SparePixels(keep: AnimationJob.framesInFlight)
+    var sent: [UInt8]? = nil
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the
     // value it was created with (as it would be after an error mid-render).
@@ -201,6 +203,11 @@ public struct AnimationJob {
             do { try video.write(img) } catch { throw HostError(error.description) }
             if StageTiming.enabled { StageTiming.add(.encode, StageTiming.cpuNow() - t0) }
           }
+          // The frame before this one is no longer held by anything here: its pixels
+          // go to the next frame to be painted (this frame's, while still held, would be
+          // copied on the first write).
+          if let pixels = sent.take() { spares.give(pixels) }
+          sent = img?.pixels
         }
         inFlight.signal()
         meter.step()
@@ -220,7 +227,7 @@ public struct AnimationJob {
       queue.async {
         let painter = pool.take()
         defer { pool.give(painter); group.leave() }
-        results.set(k, Result<RasterImage?, Error> { try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target) })
+        results.set(k, Result<RasterImage?, Error> { try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target, reusing: spares.take()) })
       }
       try flush(wait: false)
     }
@@ -229,8 +236,17 @@ public struct AnimationJob {
 
   /// Paints one frame: into its PNG file of a sequence (under its temporary name; nil is
   /// returned), or as pixels for the encoder.
-  static func paint(_ list: DisplayList, scale: Double, painter: CairoPainter, sequenceFile target: String?) throws -> RasterImage? {
-    guard let target else { return try StageTiming.measure(.paint) { try painter.raster(list, scale: scale) } }
+  static func paint(_ list: DisplayList, scale: Double, painter: CairoPainter, sequenceFile target: String?, reusing spare: consuming [UInt8] = []) throws -> RasterImage? {
+    guard let target else {
+      // Moved, not copied, into the painter: a second reference would make it copy the
+      // buffer before painting into it.
+      var buffer = consume spare
+      return try StageTiming.measure(.paint) {
+        var mine: [UInt8] = []
+        swap(&mine, &buffer)
+        return try painter.raster(list, scale: scale, reusing: consume mine)
+      }
+    }
     let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
     do { try StageTiming.measure(.encode) { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } } catch let e as AtomicOutput.WriteError {
       // Named as the user named it, not by its temporary name.
@@ -273,6 +289,18 @@ final class PainterPool: @unchecked Sendable {
     lock.locked { free.popLast() } ?? CairoPainter(text: PangoText(fonts: fonts))
   }
   func give(_ p: CairoPainter) { lock.locked { free.append(p) } }
+}
+
+/// The pixels of frames already sent to the encoder, for the next frames to be painted into
+/// (at most `keep` of them).
+final class SparePixels: @unchecked Sendable {
+  private var free: [[UInt8]] = []
+  private let lock = Lock()
+  private let keep: Int
+  init(keep: Int) { self.keep = keep }
+  /// A buffer, or an empty array when there is none (the painter then allocates).
+  func take() -> [UInt8] { lock.locked { free.popLast() } ?? [] }
+  func give(_ pixels: [UInt8]) { lock.locked { if free.count < keep { free.append(pixels) } } }
 }
 
 /// A value behind a mutex.
