@@ -173,14 +173,19 @@ public struct AnimationJob {
     let range = plan.range
     let workers = AnimationJob.framesInFlight / 2
     let pool = PainterPool(fonts: session.text.fonts)
+    // Buffers of painted frames, and of converted ones (YUV for MP4 and WebM: made on the
+    // worker that painted the frame, while its pixels are in that core's cache, instead of
+    // on this thread between two frames' scripts).
     let spares = SparePixels(keep: AnimationJob.framesInFlight)
+    let convertedSpares = SparePixels(keep: AnimationJob.framesInFlight)
     var sent: [UInt8]? = nil
+    let conversion = video?.conversion
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the
     // value it was created with (as it would be after an error mid-render).
     let inFlight = DispatchSemaphore(value: 0)
     for _ in 0..<(workers * 2) { inFlight.signal() }
-    let results = Locked<[Int: Result<RasterImage?, Error>]>([:])
+    let results = Locked<[Int: Result<PaintedFrame, Error>]>([:])
     let group = DispatchGroup()
     // Whatever happens, no worker is still painting when this returns.
     defer { group.wait() }
@@ -197,8 +202,9 @@ public struct AnimationJob {
         switch r {
         case .failure(let e as HostError): throw e
         case .failure(let e): throw HostError("cannot render frame \(next): \(e)")
-        case .success(let img):
-          if let img, let video {
+        case .success(.file): break
+        case .success(.image(let img)):
+          if let video {
             let t0 = StageTiming.cpuNow()
             do { try video.write(img) } catch { throw HostError(error.description) }
             if StageTiming.enabled { StageTiming.add(.encode, StageTiming.cpuNow() - t0) }
@@ -207,7 +213,15 @@ public struct AnimationJob {
           // go to the next frame to be painted (this frame's, while still held, would be
           // copied on the first write).
           if let pixels = sent.take() { spares.give(pixels) }
-          sent = img?.pixels
+          sent = img.pixels
+        case .success(.converted(let bytes)):
+          if let video {
+            let t0 = StageTiming.cpuNow()
+            do { try video.write(converted: bytes) } catch { throw HostError(error.description) }
+            if StageTiming.enabled { StageTiming.add(.encode, StageTiming.cpuNow() - t0) }
+          }
+          if let earlier = sent.take() { convertedSpares.give(earlier) }
+          sent = bytes
         }
         inFlight.signal()
         meter.step()
@@ -227,7 +241,15 @@ public struct AnimationJob {
       queue.async {
         let painter = pool.take()
         defer { pool.give(painter); group.leave() }
-        results.set(k, Result<RasterImage?, Error> { try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target, reusing: spares.take()) })
+        results.set(k, Result<PaintedFrame, Error> {
+          guard var img = try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target, reusing: spares.take()) else { return .file }
+          guard let conversion else { return .image(img) }
+          let bytes = StageTiming.measure(.encode) { conversion.convert(img, reusing: convertedSpares.take()) }
+          var pixels: [UInt8] = []
+          swap(&pixels, &img.pixels)
+          spares.give(consume pixels)
+          return .converted(bytes)
+        })
       }
       try flush(wait: false)
     }
@@ -289,6 +311,14 @@ final class PainterPool: @unchecked Sendable {
     lock.locked { free.popLast() } ?? CairoPainter(text: PangoText(fonts: fonts))
   }
   func give(_ p: CairoPainter) { lock.locked { free.append(p) } }
+}
+
+/// A frame done by a worker: written to its file (a PNG sequence), painted, or painted and
+/// converted for the encoder (`FrameEncoder.conversion`).
+enum PaintedFrame {
+  case file
+  case image(RasterImage)
+  case converted([UInt8])
 }
 
 /// The pixels of frames already sent to the encoder, for the next frames to be painted into

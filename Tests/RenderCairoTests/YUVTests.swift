@@ -24,6 +24,21 @@ final class YUVTests: XCTestCase {
     }
   }
 
+  /// The conversion done on the painting workers: the same bytes, into a spare buffer of
+  /// the right size or a new one.
+  func testFrameConversionReusesSparesOfTheRightSize() {
+    var rng = YUVNoise(seed: 6)
+    let (w, h) = (66, 10)
+    let pixels = (0..<(w * 4 * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+    let image = RasterImage(width: w, height: h, stride: w * 4, pixels: pixels)
+    var expected = [UInt8](repeating: 0, count: w * h * 3 / 2)
+    YUV.convertScalar(image, into: &expected)
+    let conversion = FrameConversion()
+    XCTAssertEqual(conversion.convert(image, reusing: []), expected)
+    XCTAssertEqual(conversion.convert(image, reusing: [UInt8](repeating: 9, count: 7)), expected)
+    XCTAssertEqual(conversion.convert(image, reusing: [UInt8](repeating: 9, count: expected.count)), expected)
+  }
+
   func testLimitedRangeValuesOfBlackAndWhite() {
     for (value, y) in [(UInt8(0), UInt8(16)), (UInt8(255), UInt8(235))] {
       let image = RasterImage(width: 32, height: 2, stride: 128, pixels: [UInt8](repeating: value, count: 256))
