@@ -21,8 +21,24 @@ enum YUV {
     }
   }
 
-  /// Row pairs `pairs` of a `width`×`height` BGRA image at `src` into the planes at `dst`.
+  /// Row pairs `pairs` of a `width`×`height` BGRA image at `src` into the planes at `dst`:
+  /// in SIMD lanes, except in a debug build, where generic SIMD code runs a hundred times
+  /// slower than the one-block-at-a-time loop (the tests compare the two in any build).
   static func rows(_ src: UnsafeRawPointer, width w: Int, height h: Int, stride: Int, into dst: UnsafeMutableRawPointer, pairs: Range<Int>) {
+    #if DEBUG
+    let ySize = w * h, cSize = (w / 2) * (h / 2)
+    let s = src.assumingMemoryBound(to: UInt8.self), d = dst.assumingMemoryBound(to: UInt8.self)
+    for pair in pairs {
+      pixels(s + 2 * pair * stride, s + (2 * pair + 1) * stride, d + 2 * pair * w, d + (2 * pair + 1) * w,
+             d + ySize + pair * (w / 2), d + ySize + cSize + pair * (w / 2), from: 0, to: w)
+    }
+    #else
+    simdRows(src, width: w, height: h, stride: stride, into: dst, pairs: pairs)
+    #endif
+  }
+
+  /// `rows` 16 pixels at a time.
+  static func simdRows(_ src: UnsafeRawPointer, width w: Int, height h: Int, stride: Int, into dst: UnsafeMutableRawPointer, pairs: Range<Int>) {
     let ySize = w * h, cSize = (w / 2) * (h / 2)
     for pair in pairs {
       let row0 = src + (2 * pair) * stride, row1 = row0 + stride

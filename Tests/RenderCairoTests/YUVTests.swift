@@ -18,9 +18,17 @@ final class YUVTests: XCTestCase {
       let image = RasterImage(width: w, height: h, stride: stride, pixels: pixels)
       let n = w * h * 3 / 2
       var fast = [UInt8](repeating: 1, count: n), slow = [UInt8](repeating: 2, count: n)
-      YUV.convert(image, into: &fast)
+      // The SIMD rows themselves (a debug build's `convert` goes one block at a time).
+      image.pixels.withUnsafeBytes { src in
+        fast.withUnsafeMutableBytes { dst in
+          YUV.simdRows(src.baseAddress!, width: w, height: h, stride: stride, into: dst.baseAddress!, pairs: 0..<h / 2)
+        }
+      }
       YUV.convertScalar(image, into: &slow)
       XCTAssertEqual(fast, slow, "\(w)x\(h)")
+      var converted = [UInt8](repeating: 3, count: n)
+      YUV.convert(image, into: &converted)
+      XCTAssertEqual(converted, slow, "\(w)x\(h)")
     }
   }
 
