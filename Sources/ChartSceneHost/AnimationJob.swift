@@ -173,12 +173,19 @@ public struct AnimationJob {
     let range = plan.range
     let workers = AnimationJob.framesInFlight / 2
     let pool = PainterPool(fonts: session.text.fonts)
+    // Buffers of painted frames, and of converted ones (YUV for MP4 and WebM: made on the
+    // worker that painted the frame, while its pixels are in that core's cache, instead of
+    // on this thread between two frames' scripts).
+    let spares = SparePixels(keep: AnimationJob.framesInFlight)
+    let convertedSpares = SparePixels(keep: AnimationJob.framesInFlight)
+    var sent: [UInt8]? = nil
+    let conversion = video?.conversion
     let queue = DispatchQueue(label: "chartscene.paint", attributes: .concurrent)
     // Starts at 0 and is raised: libdispatch traps when a semaphore is released below the
     // value it was created with (as it would be after an error mid-render).
     let inFlight = DispatchSemaphore(value: 0)
     for _ in 0..<(workers * 2) { inFlight.signal() }
-    let results = Locked<[Int: Result<RasterImage?, Error>]>([:])
+    let results = Locked<[Int: Result<PaintedFrame, Error>]>([:])
     let group = DispatchGroup()
     // Whatever happens, no worker is still painting when this returns.
     defer { group.wait() }
@@ -195,12 +202,26 @@ public struct AnimationJob {
         switch r {
         case .failure(let e as HostError): throw e
         case .failure(let e): throw HostError("cannot render frame \(next): \(e)")
-        case .success(let img):
-          if let img, let video {
+        case .success(.file): break
+        case .success(.image(let img)):
+          if let video {
             let t0 = StageTiming.cpuNow()
             do { try video.write(img) } catch { throw HostError(error.description) }
             if StageTiming.enabled { StageTiming.add(.encode, StageTiming.cpuNow() - t0) }
           }
+          // The frame before this one is no longer held by anything here: its pixels
+          // go to the next frame to be painted (this frame's, while still held, would be
+          // copied on the first write).
+          if let pixels = sent.take() { spares.give(pixels) }
+          sent = img.pixels
+        case .success(.converted(let bytes)):
+          if let video {
+            let t0 = StageTiming.cpuNow()
+            do { try video.write(converted: bytes) } catch { throw HostError(error.description) }
+            if StageTiming.enabled { StageTiming.add(.encode, StageTiming.cpuNow() - t0) }
+          }
+          if let earlier = sent.take() { convertedSpares.give(earlier) }
+          sent = bytes
         }
         inFlight.signal()
         meter.step()
@@ -220,7 +241,15 @@ public struct AnimationJob {
       queue.async {
         let painter = pool.take()
         defer { pool.give(painter); group.leave() }
-        results.set(k, Result<RasterImage?, Error> { try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target) })
+        results.set(k, Result<PaintedFrame, Error> {
+          guard var img = try AnimationJob.paint(list, scale: scale, painter: painter, sequenceFile: target, reusing: spares.take()) else { return .file }
+          guard let conversion else { return .image(img) }
+          let bytes = StageTiming.measure(.encode) { conversion.convert(img, reusing: convertedSpares.take()) }
+          var pixels: [UInt8] = []
+          swap(&pixels, &img.pixels)
+          spares.give(consume pixels)
+          return .converted(bytes)
+        })
       }
       try flush(wait: false)
     }
@@ -229,8 +258,17 @@ public struct AnimationJob {
 
   /// Paints one frame: into its PNG file of a sequence (under its temporary name; nil is
   /// returned), or as pixels for the encoder.
-  static func paint(_ list: DisplayList, scale: Double, painter: CairoPainter, sequenceFile target: String?) throws -> RasterImage? {
-    guard let target else { return try StageTiming.measure(.paint) { try painter.raster(list, scale: scale) } }
+  static func paint(_ list: DisplayList, scale: Double, painter: CairoPainter, sequenceFile target: String?, reusing spare: consuming [UInt8] = []) throws -> RasterImage? {
+    guard let target else {
+      // Moved, not copied, into the painter: a second reference would make it copy the
+      // buffer before painting into it.
+      var buffer = consume spare
+      return try StageTiming.measure(.paint) {
+        var mine: [UInt8] = []
+        swap(&mine, &buffer)
+        return try painter.raster(list, scale: scale, reusing: consume mine)
+      }
+    }
     let png = try StillRenderer.png(list, scale: scale, threads: 1, painter: painter)
     do { try StageTiming.measure(.encode) { try AtomicOutput.write(png, to: AnimationJob.tempName(for: target)) } } catch let e as AtomicOutput.WriteError {
       // Named as the user named it, not by its temporary name.
@@ -273,6 +311,26 @@ final class PainterPool: @unchecked Sendable {
     lock.locked { free.popLast() } ?? CairoPainter(text: PangoText(fonts: fonts))
   }
   func give(_ p: CairoPainter) { lock.locked { free.append(p) } }
+}
+
+/// A frame done by a worker: written to its file (a PNG sequence), painted, or painted and
+/// converted for the encoder (`FrameEncoder.conversion`).
+enum PaintedFrame {
+  case file
+  case image(RasterImage)
+  case converted([UInt8])
+}
+
+/// The pixels of frames already sent to the encoder, for the next frames to be painted into
+/// (at most `keep` of them).
+final class SparePixels: @unchecked Sendable {
+  private var free: [[UInt8]] = []
+  private let lock = Lock()
+  private let keep: Int
+  init(keep: Int) { self.keep = keep }
+  /// A buffer, or an empty array when there is none (the painter then allocates).
+  func take() -> [UInt8] { lock.locked { free.popLast() } ?? [] }
+  func give(_ pixels: [UInt8]) { lock.locked { if free.count < keep { free.append(pixels) } } }
 }
 
 /// A value behind a mutex.

@@ -5,13 +5,53 @@ import Platform
 /// Something that takes an animation's frames in order and writes one file at the end.
 public protocol FrameEncoder: AnyObject {
   func write(_ image: RasterImage) throws(FFmpegEncoder.EncodeError)
+  /// How a frame becomes the bytes `write(converted:)` sends, done on the thread that painted
+  /// it (nil: frames go to `write(_:)` as they are).
+  var conversion: FrameConversion? { get }
+  /// A frame made by `conversion`, in order.
+  func write(converted bytes: [UInt8]) throws(FFmpegEncoder.EncodeError)
   /// Writes the file (under its final name) once every frame was given.
   func finish() throws(FFmpegEncoder.EncodeError)
   /// Stops and removes what was written.
   func cancel()
 }
 
-extension FFmpegEncoder: FrameEncoder {}
+extension FrameEncoder {
+  public var conversion: FrameConversion? { nil }
+  public func write(converted bytes: [UInt8]) throws(FFmpegEncoder.EncodeError) {
+    throw FFmpegEncoder.EncodeError(description: "this encoder takes frames as images")
+  }
+}
+
+/// Cairo frames to planar YUV 4:2:0 (`YUV`), on any thread.
+public struct FrameConversion: Sendable {
+  /// The frame's bytes, in `spare` when it is of the right size (the bytes of a frame
+  /// already written, that nothing else holds).
+  public func convert(_ image: RasterImage, reusing spare: consuming [UInt8]) -> [UInt8] {
+    var out = consume spare
+    let count = image.width * image.height * 3 / 2
+    if out.count != count { out = [UInt8](repeating: 0, count: count) }
+    image.pixels.withUnsafeBytes { src in
+      out.withUnsafeMutableBytes { dst in
+        YUV.rows(src.baseAddress!, width: image.width, height: image.height, stride: image.stride, into: dst.baseAddress!, pairs: 0..<image.height / 2)
+      }
+    }
+    return out
+  }
+}
+
+extension FFmpegEncoder: FrameEncoder {
+  /// YUV 4:2:0 for MP4 and WebM of even sides.
+  public var conversion: FrameConversion? { yuv ? FrameConversion() : nil }
+
+  public func write(converted bytes: [UInt8]) throws(EncodeError) {
+    let failure = bytes.withUnsafeBytes { writeAll(stdin, $0) }
+    if failure != 0 {
+      cancel()
+      throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")
+    }
+  }
+}
 
 /// Animated GIF with one palette made from every frame, in memory that does not grow with
 /// the number of frames. ffmpeg's `palettegen` gives its palette only after the last frame,

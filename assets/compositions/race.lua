@@ -54,22 +54,25 @@ end
 -- their interpolated values cross (kept inside the period), so bars pass each other one
 -- pair at a time, in the order the values cross, and every bar is at rest on a point.
 local function ranksBetween(lines, a, b, f)
-  local va, vb = {}, {}
-  for i, l in ipairs(lines) do va[i] = a[l.id] or -math.huge; vb[i] = b[l.id] or -math.huge end
-  local function ahead(v, i, j)  -- j ahead of i
-    if v[j] ~= v[i] then return v[j] > v[i] end
-    return lines[j].index < lines[i].index
-  end
+  local n, va, vb, index = #lines, {}, {}, {}
+  for i, l in ipairs(lines) do va[i] = a[l.id] or -math.huge; vb[i] = b[l.id] or -math.huge; index[i] = l.index end
   local out = {}
-  for i, l in ipairs(lines) do
+  -- Every frame for every pair: written out flat (no closure, no table look-ups of a line),
+  -- the terms added in the same order as ever, so the very same sums.
+  for i = 1, n do
+    local ai, bi, ii = va[i], vb[i], index[i]
     local rank = 1
-    for j = 1, #lines do
+    for j = 1, n do
       if j ~= i then
-        local p0, p1 = ahead(va, i, j) and 1 or 0, ahead(vb, i, j) and 1 or 0
+        local aj, bj = va[j], vb[j]
+        -- 1 where j is ahead of i (the larger value; on a tie, the line first in order).
+        local p0, p1
+        if aj ~= ai then p0 = aj > ai and 1 or 0 else p0 = index[j] < ii and 1 or 0 end
+        if bj ~= bi then p1 = bj > bi and 1 or 0 else p1 = index[j] < ii and 1 or 0 end
         if p0 == p1 then
           rank = rank + p0
         else
-          local d0, d1 = va[j] - va[i], vb[j] - vb[i]
+          local d0, d1 = aj - ai, bj - bi
           local fc = 0.5
           if d0 == d0 and d1 == d1 and math.abs(d0) < math.huge and math.abs(d1) < math.huge and d0 ~= d1 then fc = clamp(d0 / (d0 - d1), 0, 1) end
           local start = clamp(fc - swap / 2, 0, 1 - swap)
@@ -77,7 +80,7 @@ local function ranksBetween(lines, a, b, f)
         end
       end
     end
-    out[l.id] = rank
+    out[lines[i].id] = rank
   end
   return out
 end
@@ -122,7 +125,7 @@ end
 
 -- Where things go in a w x h content box: the title's and the date's room, the slots of the
 -- bars, the names' gutter and the room for values (and images) after a bar.
-local function geometry(o, w, h, lines)
+local function layout(o, w, h, lines)
   local top = o.top or 10
   local G = { titleHeight = o.title and 40 or 8, dateSize = clamp(h * 0.08, 14, 96) }
   G.slot = math.max(1, (h - G.titleHeight - G.dateSize * 1.4) / top)
@@ -137,6 +140,18 @@ local function geometry(o, w, h, lines)
   return G
 end
 
+-- The same, kept in the race's own table `last` while the size and the lines shown stay the
+-- same (the names are measured with Pango: the same 31 texts every frame otherwise).
+local function geometry(o, w, h, lines, last)
+  local ids = {}
+  for i, l in ipairs(lines) do ids[i] = l.id end
+  local key = w .. "x" .. h .. ":" .. table.concat(ids, "\0")
+  if last.key ~= key then
+    last.key, last.G = key, layout(o, w, h, lines)
+  end
+  return last.G
+end
+
 -- A bar's rectangle: x, y, length, thickness (the length at least 1 px).
 local function barRect(G, bar, biggest)
   local y = G.titleHeight + (bar.rank - 1) * G.slot + (G.slot - G.thick) / 2
@@ -148,11 +163,11 @@ local function drawDate(g, o, w, h, time, size)
   g:text(os.date("!" .. (o.dateFormat or "%b %Y"), math.floor(time / 1000)), w, h - size * 1.3, { size = size, weight = "bold", align = "right", color = "axisText" })
 end
 
-local function drawBars(self, g, w, h, t, set, images)
+local function drawBars(self, g, w, h, t, set, images, last)
   local o = self.options
   local top = o.top or 10
   local bars, biggest, time, lines = moment(set, o, t)
-  local G = geometry(o, w, h, lines)
+  local G = geometry(o, w, h, lines, last)
   -- Two bars passing each other hide their labels while they are closer than a label's
   -- height (so the texts never print over each other) and show them again as they part.
   for n, bar in ipairs(bars) do
@@ -323,12 +338,12 @@ return function(t)
     end
   end
   local line = t.kind == "line"
-  local cache = {}
+  local cache, last = {}, {}
   local view = {
     kind = line and "linerace" or "race",
     options = { top = t.top, period = t.period, title = t.title, dateFormat = t.dateFormat, images = t.images ~= nil },
     draw = function(self, g, w, h, time)
-      if line then drawLines(self, g, w, h, time, t.data, images, cache) else drawBars(self, g, w, h, time, t.data, images) end
+      if line then drawLines(self, g, w, h, time, t.data, images, cache) else drawBars(self, g, w, h, time, t.data, images, last) end
     end,
     -- --inspect: the bars in order (name, value, rank as drawn, and where: rect = {x, y, w, h}
     -- in the view's content box; a line's tip = {x, y}) and the date shown.
@@ -345,7 +360,7 @@ return function(t)
           out[i] = { name = bar.line.name, value = bar.value, rank = bar.rank, tip = l and { l.tip[1], l.tip[2] } or nil, label = l and l.labelY or nil }
         end
       else
-        local G = geometry(o, w, h, lines)
+        local G = geometry(o, w, h, lines, last)
         for i, bar in ipairs(bars) do
           local x, y, len, thick = barRect(G, bar, biggest)
           out[i] = { name = bar.line.name, value = bar.value, rank = bar.rank, rect = { x, y, len, thick } }
