@@ -7,12 +7,12 @@ import XCTest
 /// SIMD lanes; they must be the very bytes of the one-block-at-a-time reference.
 final class YUVTests: XCTestCase {
   func testSIMDRowsGiveTheBytesOfTheScalarReference() {
-    var rng = YUVNoise(seed: 25)
+    var rng = SplitMix(seed: 25)
     // Widths with and without a tail after the last 16 pixels; strides with padding.
     for (w, h) in [(1280, 720), (1286, 130), (18, 4), (2, 2), (30, 6), (16, 2), (322, 242)] {
       let stride = w * 4 + (w % 3) * 16
       var pixels = [UInt8](repeating: 0, count: stride * h)
-      for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: rng.next()) }
+      for i in pixels.indices { pixels[i] = UInt8(rng.next() * 256) }
       // The extremes: black, white, pure colours, in runs.
       for i in 0..<min(pixels.count, 8192) { pixels[i] = (i / 4) % 5 == 0 ? 0 : (i % 4 == (i / 64) % 4 ? 255 : 0) }
       let image = RasterImage(width: w, height: h, stride: stride, pixels: pixels)
@@ -35,9 +35,9 @@ final class YUVTests: XCTestCase {
   /// The conversion done on the painting workers: the same bytes, into a spare buffer of
   /// the right size or a new one.
   func testFrameConversionReusesSparesOfTheRightSize() {
-    var rng = YUVNoise(seed: 6)
+    var rng = SplitMix(seed: 6)
     let (w, h) = (66, 10)
-    let pixels = (0..<(w * 4 * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+    let pixels = (0..<(w * 4 * h)).map { _ in UInt8(rng.next() * 256) }
     let image = RasterImage(width: w, height: h, stride: w * 4, pixels: pixels)
     var expected = [UInt8](repeating: 0, count: w * h * 3 / 2)
     YUV.convertScalar(image, into: &expected)
@@ -58,14 +58,3 @@ final class YUVTests: XCTestCase {
   }
 }
 
-private struct YUVNoise {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

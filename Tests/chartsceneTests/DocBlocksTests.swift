@@ -117,28 +117,10 @@ final class DocBlocksTests: TempFolderCase {
   func testEveryBlockOfTheDocsRunsAsWritten() throws {
     // The pages are independent (a folder each): two at a time; the blocks of a page in order.
     let pages = try pages()
-    final class Box: @unchecked Sendable {
-      var runs: [PageRun?]
-      var next = 0
-      let lock = NSLock()
-      init(_ n: Int) { runs = Array(repeating: nil, count: n) }
-    }
-    let box = Box(pages.count), tmp = self.tmp!
-    DispatchQueue.concurrentPerform(iterations: 2) { _ in
-      while true {
-        box.lock.lock()
-        let k = box.next
-        box.next += 1
-        box.lock.unlock()
-        guard k < pages.count else { return }
-        let r = Self.run(page: pages[k], in: tmp)
-        box.lock.lock()
-        box.runs[k] = r
-        box.lock.unlock()
-      }
-    }
+    let tmp = self.tmp!
+    let runs = CLI.inParallel(pages.count) { k in Self.run(page: pages[k], in: tmp) }
     var ran = 0, skipped = 0
-    for page in box.runs.map({ $0! }) {
+    for page in runs {
       if let e = page.error { XCTFail(e) }
       for (place, reason) in page.skipped {
         XCTAssertGreaterThan(reason.count, 5, "\(place): say why the block is not run")

@@ -196,23 +196,24 @@ enum CLI {
   /// Runs independent jobs `width` at a time (the test only waits on the children) and
   /// returns their results in the jobs' order; a job that cannot start is status -1.
   static func runAll(_ jobs: [Job], width: Int = 2) -> [Result] {
-    final class Box: @unchecked Sendable {
-      var results: [Result?]
-      var next = 0
-      let lock = NSLock()
-      init(_ n: Int) { results = Array(repeating: nil, count: n) }
+    inParallel(jobs.count, width: width) { k in
+      let j = jobs[k]
+      return (try? run(j.args, cwd: j.cwd, env: j.env, executable: j.executable))
+        ?? Result(status: -1, stdout: "", stderr: "cannot run \(j.executable?.path ?? "chartscene")", seconds: 0)
     }
-    let box = Box(jobs.count)
-    DispatchQueue.concurrentPerform(iterations: max(1, min(width, jobs.count))) { _ in
+  }
+
+  /// `work(0..<count)`, `width` at a time, the results in order.
+  static func inParallel<T>(_ count: Int, width: Int = 2, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+    let box = ParallelResults<T>(count)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(width, count))) { _ in
       while true {
         box.lock.lock()
         let k = box.next
         box.next += 1
         box.lock.unlock()
-        guard k < jobs.count else { return }
-        let j = jobs[k]
-        let r = (try? run(j.args, cwd: j.cwd, env: j.env, executable: j.executable))
-          ?? Result(status: -1, stdout: "", stderr: "cannot run \(j.executable?.path ?? "chartscene")", seconds: 0)
+        guard k < count else { return }
+        let r = work(k)
         box.lock.lock()
         box.results[k] = r
         box.lock.unlock()
@@ -249,4 +250,12 @@ enum CLI {
     p.waitUntilExit()
     return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), seconds: Date().timeIntervalSince(start))
   }
+}
+
+/// The results of `CLI.inParallel`, filled under a lock.
+final class ParallelResults<T>: @unchecked Sendable {
+  var results: [T?]
+  var next = 0
+  let lock = NSLock()
+  init(_ n: Int) { results = Array(repeating: nil, count: n) }
 }
