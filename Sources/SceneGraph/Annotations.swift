@@ -126,22 +126,18 @@ public enum AnnotationLayout {
           wanted.append((out.count, candidates, nil))
         }
       case .band(let from, let to):
-        let x0 = max(plot.minX, min(g.x(from), g.x(to))), x1 = min(plot.maxX, max(g.x(from), g.x(to)))
+        let rawX0 = min(g.x(from), g.x(to)), rawX1 = max(g.x(from), g.x(to))
+        let x0 = max(plot.minX, rawX0), x1 = min(plot.maxX, rawX1)
         let color = a.color?.resolve(theme) ?? theme.accent
         placed = PlacedAnnotation(kind: "band", text: a.text, span: (x0, max(x0, x1)),
                                   alpha: base * clamp((x1 - x0) / Annotation.edgeFade), color: color, plot: plot)
         if !a.text.isEmpty, x1 > x0 {
-          let y = plot.minY + 4
-          let low = plot.maxY - 4 - box.height
-          let candidates = [Rect(x0 + 4, y, box.width, box.height), Rect(x1 - 4 - box.width, y, box.width, box.height),
-                            Rect(x0 + 4, y + box.height + 4, box.width, box.height), Rect(x1 - 4 - box.width, y + box.height + 4, box.width, box.height),
-                            Rect(x0 + 4, low, box.width, box.height), Rect(x1 - 4 - box.width, low, box.width, box.height),
-                            Rect(x0 + 4, plot.midY - box.height / 2, box.width, box.height),
-                            Rect(x1 - 4 - box.width, plot.midY - box.height / 2, box.width, box.height)]
+          // At the band's left end, else its right end: at the top, a row lower, the bottom, the middle.
+          let rows = [plot.minY + 4, plot.minY + 4 + box.height + 4, plot.maxY - 4 - box.height, plot.midY - box.height / 2]
+          let candidates = rows.flatMap { y in [Rect(x0 + 4, y, box.width, box.height), Rect(x1 - 4 - box.width, y, box.width, box.height)] }
           // The label sits inside the band's visible part, fading in as that part grows past
           // it (a band entering the plot). A band wholly in the plot but narrower than its
           // label has it start at the band and run past its end, fading near the plot's edges.
-          let rawX0 = min(g.x(from), g.x(to)), rawX1 = max(g.x(from), g.x(to))
           if x1 - x0 >= box.width + 8 || rawX0 < plot.minX || rawX1 > plot.maxX {
             wanted.append((out.count, candidates, (x0, x1)))
             placed.labelAlpha = clamp((x1 - x0 - box.width - 8) / Annotation.edgeFade)
@@ -170,11 +166,9 @@ public enum AnnotationLayout {
           let x = g.x(at ?? 0)
           placed = PlacedAnnotation(kind: "rule", text: a.text, point: Point(x, plot.minY), alpha: base * edgeX(x), color: color, plot: plot)
           if !a.text.isEmpty {
-            let y = plot.minY + 4
-            let low = plot.maxY - 4 - box.height
-            let candidates = [Rect(x + 4, y, box.width, box.height), Rect(x - 4 - box.width, y, box.width, box.height),
-                              Rect(x + 4, y + box.height + 4, box.width, box.height), Rect(x - 4 - box.width, y + box.height + 4, box.width, box.height),
-                              Rect(x + 4, low, box.width, box.height), Rect(x - 4 - box.width, low, box.width, box.height)]
+            // Right of the line, else left: at the top, a row lower, the bottom.
+            let rows = [plot.minY + 4, plot.minY + 4 + box.height + 4, plot.maxY - 4 - box.height]
+            let candidates = rows.flatMap { y in [Rect(x + 4, y, box.width, box.height), Rect(x - 4 - box.width, y, box.width, box.height)] }
             wanted.append((out.count, candidates, nil))
           }
         }
