@@ -128,6 +128,19 @@ local function point(v, name, i, what)
   if x < -1e6 or x > 1e6 or y < -1e6 or y > 1e6 then error(("bad %s for child %d in layout (each between -1000000 and 1000000)"):format(name, i), 4) end
   return { x, y }
 end
+-- The check of a number from `lo` to `hi` (`span` says so in the message) and of a boolean.
+local function within(name, lo, hi, span)
+  return function(v, i)
+    if not finite(v) or v < lo or v > hi then error(("bad %s for child %d in layout (a number from %s expected, got %s)"):format(name, i, span, show(v)), 3) end
+    return v
+  end
+end
+local function boolean(name)
+  return function(v, i)
+    if type(v) ~= "boolean" then error(("bad %s for child %d in layout (boolean expected, got %s)"):format(name, i, type(v)), 3) end
+    return v
+  end
+end
 local checks = {
   frame = function(v, i)
     if type(v) ~= "table" then error(("bad frame for child %d in layout ({x, y, width, height} expected, got %s)"):format(i, type(v)), 3) end
@@ -143,14 +156,8 @@ local checks = {
     local p = point(v, "offset", i) -- not a tail call: the error's level counts this frame
     return p
   end,
-  scale = function(v, i)
-    if not finite(v) or v < 0 or v > 1e6 then error(("bad scale for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, show(v)), 3) end
-    return v
-  end,
-  opacity = function(v, i)
-    if not finite(v) or v < 0 or v > 1 then error(("bad opacity for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, show(v)), 3) end
-    return v
-  end,
+  scale = within("scale", 0, 1e6, "0 to 1000000"),
+  opacity = within("opacity", 0, 1, "0 to 1"),
   z = function(v, i)
     if not finite(v) then error(("bad z for child %d in layout (a finite number expected, got %s)"):format(i, show(v)), 3) end
     return v
@@ -172,30 +179,12 @@ local checks = {
     if not finite(angle) or angle < -80 or angle > 80 then error(("bad rotation3d for child %d in layout (degrees from -80 to 80 expected, got %s)"):format(i, show(angle)), 3) end
     return { angle, aboutX, perspective }
   end,
-  hidden = function(v, i)
-    if type(v) ~= "boolean" then error(("bad hidden for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
-    return v
-  end,
-  clip = function(v, i)
-    if type(v) ~= "boolean" then error(("bad clip for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
-    return v
-  end,
-  depth = function(v, i)
-    if not finite(v) or v < 0 or v > 1e6 then error(("bad depth for child %d in layout (a number from 0 to 1000000 expected, got %s)"):format(i, show(v)), 3) end
-    return v
-  end,
-  passing = function(v, i)
-    if not finite(v) or v < 0 or v > 1 then error(("bad passing for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, show(v)), 3) end
-    return v
-  end,
-  sheet = function(v, i)
-    if not finite(v) or v < 0 or v > 1 then error(("bad sheet for child %d in layout (a number from 0 to 1 expected, got %s)"):format(i, show(v)), 3) end
-    return v
-  end,
-  modal = function(v, i)
-    if type(v) ~= "boolean" then error(("bad modal for child %d in layout (boolean expected, got %s)"):format(i, type(v)), 3) end
-    return v
-  end,
+  hidden = boolean("hidden"),
+  clip = boolean("clip"),
+  depth = within("depth", 0, 1e6, "0 to 1000000"),
+  passing = within("passing", 0, 1, "0 to 1"),
+  sheet = within("sheet", 0, 1, "0 to 1"),
+  modal = boolean("modal"),
 }
 local names = "frame, offset, scale, opacity, rotation3d, z, hidden, clip, depth, passing, sheet, modal"
 
