@@ -34,6 +34,17 @@ public enum Gesture: Sendable, Equatable {
   case cancelled
 }
 
+extension Gesture {
+  /// A drag's gestures: a pan's, or (`held`) those of a drag after a long press.
+  static func began(start: Point, held: Bool) -> Gesture { held ? .heldDragBegan(start: start) : .dragBegan(start: start) }
+  static func changed(start: Point, location: Point, held: Bool) -> Gesture {
+    held ? .heldDragChanged(start: start, location: location) : .dragChanged(start: start, location: location)
+  }
+  static func ended(start: Point, location: Point, velocity: Point, held: Bool) -> Gesture {
+    held ? .heldDragEnded(start: start, location: location, velocity: velocity) : .dragEnded(start: start, location: location, velocity: velocity)
+  }
+}
+
 /// Recognises tap, long press, drag (pan) and the sequenced long-press-then-drag from one
 /// pointer's events: a pure state machine fed events and clock ticks.
 public struct GestureRecognizer: Sendable {
@@ -50,9 +61,9 @@ public struct GestureRecognizer: Sendable {
   enum State: Sendable {
     case idle
     case pressed(start: Point, t0: Double)
-    case dragging(start: Point)
     case held(start: Point)
-    case heldDragging(start: Point)
+    /// Dragging; `held` when a long press began it.
+    case dragging(start: Point, held: Bool)
   }
 
   public var thresholds = Thresholds()
@@ -126,37 +137,25 @@ public struct GestureRecognizer: Sendable {
     case (.down, _):
       state = .pressed(start: e.location, t0: e.time)
       last = [(e.location, e.time)]
-    case (.move, .pressed(let start, _)):
+    case (.move, .pressed(let start, _)), (.move, .held(let start)):
       record(e)
       if distance(start, e.location) > thresholds.slop {
-        state = .dragging(start: start)
-        out += [.dragBegan(start: start), .dragChanged(start: start, location: e.location)]
+        let held = if case .held = state { true } else { false }
+        state = .dragging(start: start, held: held)
+        out += [.began(start: start, held: held), .changed(start: start, location: e.location, held: held)]
       }
-    case (.move, .dragging(let start)):
+    case (.move, .dragging(let start, let held)):
       record(e)
-      out.append(.dragChanged(start: start, location: e.location))
-    case (.move, .held(let start)):
-      record(e)
-      if distance(start, e.location) > thresholds.slop {
-        state = .heldDragging(start: start)
-        out += [.heldDragBegan(start: start), .heldDragChanged(start: start, location: e.location)]
-      }
-    case (.move, .heldDragging(let start)):
-      record(e)
-      out.append(.heldDragChanged(start: start, location: e.location))
+      out.append(.changed(start: start, location: e.location, held: held))
     case (.up, .pressed(let start, let t0)):
       out.append(e.time - t0 <= thresholds.tapDuration ? .tap(start) : .cancelled)
       state = .idle
-    case (.up, .dragging(let start)):
+    case (.up, .dragging(let start, let held)):
       record(e)
-      out.append(.dragEnded(start: start, location: e.location, velocity: velocity(at: e.time)))
+      out.append(.ended(start: start, location: e.location, velocity: velocity(at: e.time), held: held))
       state = .idle
     case (.up, .held):
       out.append(.longPressEnded(e.location))
-      state = .idle
-    case (.up, .heldDragging(let start)):
-      record(e)
-      out.append(.heldDragEnded(start: start, location: e.location, velocity: velocity(at: e.time)))
       state = .idle
     case (.move, .idle), (.up, .idle):
       break
