@@ -89,43 +89,42 @@ public struct JSONParser {
   }
 
   private mutating func object() throws(JSONSyntaxError) -> JSONValue {
-    try enter(); defer { depth -= 1 }
-    i += 1
     var dict: [String: JSONValue] = [:]
-    skipSpace()
-    if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(dict) }
-    while true {
-      skipSpace()
-      guard i < bytes.count else { throw error("unexpected end of file in an object") }
-      guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-      let key = try string()
-      skipSpace()
-      guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-      i += 1
-      skipSpace()
-      dict[key] = try value()
-      skipSpace()
-      guard i < bytes.count else { throw error("unexpected end of file in an object") }
-      if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-      if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(dict) }
-      throw error("expected ',' or '}' in an object")
+    try members(close: "}", in: "an object") { p throws(JSONSyntaxError) in
+      guard p.i < p.bytes.count else { throw p.error("unexpected end of file in an object") }
+      guard p.bytes[p.i] == UInt8(ascii: "\"") else { throw p.error("expected a string key") }
+      let key = try p.string()
+      p.skipSpace()
+      guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: ":") else { throw p.error("expected ':' after a key") }
+      p.i += 1
+      p.skipSpace()
+      dict[key] = try p.value()
     }
+    return .object(dict)
   }
 
   private mutating func array() throws(JSONSyntaxError) -> JSONValue {
-    try enter(); defer { depth -= 1 }
-    i += 1
     var items: [JSONValue] = []
+    try members(close: "]", in: "an array") { p throws(JSONSyntaxError) in items.append(try p.value()) }
+    return .array(items)
+  }
+
+  /// The members of the object or array whose opening bracket is at `i`, each read by
+  /// `member` (from its first non-space byte), up to and past the `close` bracket.
+  private mutating func members(close: UnicodeScalar, in what: String, _ member: (inout JSONParser) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+    try enter(); defer { depth -= 1 }
+    let end = UInt8(ascii: close)
+    i += 1
     skipSpace()
-    if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+    if i < bytes.count, bytes[i] == end { i += 1; return }
     while true {
       skipSpace()
-      items.append(try value())
+      try member(&self)
       skipSpace()
-      guard i < bytes.count else { throw error("unexpected end of file in an array") }
+      guard i < bytes.count else { throw error("unexpected end of file in \(what)") }
       if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-      if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-      throw error("expected ',' or ']' in an array")
+      if bytes[i] == end { i += 1; return }
+      throw error("expected ',' or '\(Character(close))' in \(what)")
     }
   }
 
