@@ -35,7 +35,7 @@ enum ChartSetBinding {
 
   static func register(_ lua: LuaState, presentation p: Presentation) {
     lua.register(LuaTypeInfo(
-      name: typeName,
+      name: typeName, of: ChartSet.self,
       methods: [
         ("range", { lua in
           let s = try set(lua, "range")
@@ -91,13 +91,11 @@ enum ChartSetBinding {
           return 1
         }),
       ],
-      field: { lua, obj, key in
-        guard let s = obj as? ChartSet else { return false }
-        switch key {
-        case "name": lua.push(s.name)
-        case "count": lua.push(s.count)
-        case "zoomed": if let z = s.zoom { lua.push(z.day) } else { lua.pushNil() }
-        case "lines":
+      fields: [
+        "name": { lua, s in lua.push(s.name) },
+        "count": { lua, s in lua.push(s.count) },
+        "zoomed": { lua, s in if let z = s.zoom { lua.push(z.day) } else { lua.pushNil() } },
+        "lines": { lua, s in
           lua.newTable(array: Int32(s.lines.count))
           for (k, line) in s.lines.enumerated() {
             lua.newTable(hash: 5)
@@ -108,13 +106,8 @@ enum ChartSetBinding {
             lua.push(s.isHidden(line.id)); lua.rawSet(-2, "hidden")
             lua.rawSet(-2, index: k + 1)
           }
-        default: return false
-        }
-        return true
-      },
-      describe: { obj in
-        guard let s = obj as? ChartSet else { return typeName }
-        return "ChartSet '\(s.name)' (\(s.count) points, \(s.lines.count) lines)"
-      }))
+        },
+      ],
+      describe: { "ChartSet '\($0.name)' (\($0.count) points, \($0.lines.count) lines)" }))
   }
 }

@@ -18,17 +18,12 @@ enum ImageBinding {
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
-      name: typeName,
-      field: { lua, obj, key in
-        guard let i = obj as? ImageHandle else { return false }
-        switch key {
-        case "width": lua.push(Double(i.ref.pixels.width))
-        case "height": lua.push(Double(i.ref.pixels.height))
-        default: return false
-        }
-        return true
-      },
-      describe: { obj in (obj as? ImageHandle).map { "Image \($0.ref.pixels.width)x\($0.ref.pixels.height)" } ?? typeName }))
+      name: typeName, of: ImageHandle.self,
+      fields: [
+        "width": { lua, i in lua.push(Double(i.ref.pixels.width)) },
+        "height": { lua, i in lua.push(Double(i.ref.pixels.height)) },
+      ],
+      describe: { "Image \($0.ref.pixels.width)x\($0.ref.pixels.height)" }))
   }
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {

@@ -9,23 +9,18 @@ enum SceneBinding {
 
   static func register(_ lua: LuaState) {
     lua.register(LuaTypeInfo(
-      name: typeName,
-      field: { lua, obj, key in
-        guard let s = obj as? Scene else { return false }
-        switch key {
-        case "width": lua.push(s.width)
-        case "height": lua.push(s.height)
-        case "fps": lua.push(s.fps)
-        case "duration": lua.push(s.duration)
-        case "theme": lua.push(s.theme.name)
-        case "locale": lua.push(s.format.locale.id)
-        case "timezone": lua.push(s.format.zone.id)
-        case "root": lua.push(object: s.root, as: ViewBindings.typeName)
-        default: return false
-        }
-        return true
-      },
-      describe: { obj in (obj as? Scene).map { "Scene \(Int($0.width))x\(Int($0.height))" } ?? typeName }))
+      name: typeName, of: Scene.self,
+      fields: [
+        "width": { lua, s in lua.push(s.width) },
+        "height": { lua, s in lua.push(s.height) },
+        "fps": { lua, s in lua.push(s.fps) },
+        "duration": { lua, s in lua.push(s.duration) },
+        "theme": { lua, s in lua.push(s.theme.name) },
+        "locale": { lua, s in lua.push(s.format.locale.id) },
+        "timezone": { lua, s in lua.push(s.format.zone.id) },
+        "root": { lua, s in lua.push(object: s.root, as: ViewBindings.typeName) },
+      ],
+      describe: { "Scene \(Int($0.width))x\(Int($0.height))" }))
   }
 
   static func install(_ lua: LuaState, into cs: Int32, context: BindingContext) {

@@ -14,6 +14,20 @@ public struct LuaTypeInfo {
               describe: ((AnyObject) -> String)? = nil) {
     self.name = name; self.methods = methods; self.field = field; self.describe = describe
   }
+
+  /// A type whose objects are `T`s: each of `fields` pushes the field of its name, and
+  /// `describe` says what an object is (for `tostring`).
+  public init<T: AnyObject>(name: String, of _: T.Type, methods: [(String, LuaFunction)] = [],
+                            fields: [String: (LuaState, T) throws -> Void], describe: @escaping (T) -> String) {
+    self.init(
+      name: name, methods: methods,
+      field: { lua, obj, key in
+        guard let object = obj as? T, let push = fields[key] else { return false }
+        try push(lua, object)
+        return true
+      },
+      describe: { obj in (obj as? T).map(describe) ?? name })
+  }
 }
 
 extension LuaState {
