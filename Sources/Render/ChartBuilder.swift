@@ -60,14 +60,14 @@ struct ChartBuilder {
       lines(snap: snap, plot: plot, xOf: xOf, yOf: yOf)
       drawLabels(axes)
     } else {
-      typedChart(axes, snap, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf)
+      typedChart(axes, snap, geometry: geometry)
     }
     if !spec.annotations.isEmpty {
       let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
       annotations(AnnotationLayout.place(spec, geometry: geometry, poster: poster, avoid: AnnotationLayout.labelBoxes(axes), theme: theme, measurer: measurer, t: t), plot: plot)
     }
     if let i = snap.indicatorIndex, plain { indicator(index: i, plot: plot, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
-    if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf) }
+    if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, geometry: geometry) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
     if let more = parts.legendMore { moreChip(more.text, more.frame) }
@@ -127,12 +127,10 @@ struct ChartBuilder {
     let set = spec.data
     let radius = 6.0
     let range = snap.overviewRange ?? ValueRange(0, 1)
-    let span = range.max > range.min ? range.max - range.min : 1
     let inner = mm.inset(top: 3, bottom: 3)
-    let xOf = { (t: Double) -> Double in set.spanMs > 0 ? mm.x + (t - set.firstMs) / set.spanMs * mm.width : mm.midX }
-    let yOf = { (v: Double) -> Double in
-      range.max > range.min ? inner.maxY - (v - range.min) / span * inner.height : inner.midY
-    }
+    let scale = PlotScale(x: mm, from: set.firstMs, to: set.lastMs, y: inner, range: range)
+    let xOf = scale.x
+    let yOf = scale.y
     // The lines over the whole axis change only when a line fades or the size changes:
     // raster painters keep their pixels from frame to frame.
     var lines: [DisplayItem] = [.pushClip(.rect(mm))]  // a plain rectangle: cairo's fast path
@@ -140,7 +138,7 @@ struct ChartBuilder {
     let plain = snap.style.isPlainLines(set)
     if !plain {
       key += " \(snap.style)" + set.lines.map { " \($0.id)=\(snap.alpha[$0.id] ?? 1)" }.joined()
-      lines += typedMinimap(snap, mm: mm, inner: inner)
+      lines += typedMinimap(snap, scale: scale)
     }
     for line in set.lines where plain {
       let alpha = snap.alpha[line.id] ?? 1

@@ -13,11 +13,9 @@ struct SeriesPainter {
   /// Opacity of each line by id (1 shown, 0 hidden, between while fading).
   let alpha: [String: Double]
   let lineWidth: Double
-  /// Where times and values go.
-  let xOf: (Double) -> Double
-  let yLeft: (Double) -> Double
-  /// The right axis of a two-axis chart.
-  let yRight: ((Double) -> Double)?
+  /// Where times and values go: the left axis's scale, and the right one of a two-axis chart.
+  let scale: PlotScale
+  let right: PlotScale?
   /// The width of a column when the time axis has no width (one point, or points all at one
   /// time): a bar a third of the rect wide, at most 80 px, not a hairline.
   var loneStep = 0.0
@@ -33,7 +31,8 @@ struct SeriesPainter {
   /// `loneStep` for a rect of this width.
   static func loneStep(width: Double) -> Double { min(80, width / 3).rounded() }
 
-  func yOf(_ k: Int) -> (Double) -> Double { style.yScaled && k > 0 ? (yRight ?? yLeft) : yLeft }
+  func xOf(_ t: Double) -> Double { scale.x(t) }
+  func yOf(_ k: Int) -> (Double) -> Double { (style.yScaled && k > 0 ? (right ?? scale) : scale).y }
 
   /// The points to draw: all of them, or one per pixel column when they are denser than
   /// `perPixel` a pixel (the one with the largest stacked total).
@@ -224,7 +223,7 @@ struct SeriesPainter {
     var items: [DisplayItem] = []
     for k in ks where w[k] > 0.001 {
       let line = set.lines[k]
-      let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: xOf, yToPixel: yOf(k))
+      let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: scale.x, yToPixel: yOf(k))
       var path = Path()
       for pl in pls {
         guard let first = pl.first else { continue }
@@ -239,17 +238,10 @@ struct SeriesPainter {
 }
 
 extension ChartBuilder {
-  /// The mapping of the right axis of a two-axis chart into the lines' rect.
-  func rightYOf(_ snap: ChartSnapshot, _ linesRect: Rect) -> ((Double) -> Double)? {
-    guard let r = snap.rightRange else { return nil }
-    return { v in ChartGeometry.scale(v, r, into: linesRect) }
-  }
-
   /// A round-two chart's series in the plot.
-  func typedSeries(_ snap: ChartSnapshot, idx: Range<Int>, linesRect: Rect, xOf: @escaping (Double) -> Double,
-                   yOf: @escaping (Double) -> Double) -> [DisplayItem] {
+  func typedSeries(_ snap: ChartSnapshot, idx: Range<Int>, geometry: ChartGeometry) -> [DisplayItem] {
     let painter = SeriesPainter(set: spec.data, style: snap.style, alpha: snap.alpha, lineWidth: spec.lineWidth,
-                                xOf: xOf, yLeft: yOf, yRight: rightYOf(snap, linesRect), loneStep: SeriesPainter.loneStep(width: linesRect.width))
+                                scale: geometry.left, right: geometry.right, loneStep: SeriesPainter.loneStep(width: geometry.linesRect.width))
     let style = snap.style
     let needsColumns = style.stacked ? style.type == .bar : spec.data.lines.contains { style.kind(of: $0) == .bar }
     return painter.draw(needsColumns ? spec.data.columnIndices(in: snap.window) : idx)
@@ -257,21 +249,20 @@ extension ChartBuilder {
 
   /// A round-two chart's plot: the series clipped to the plot, then the grid over them
   /// (bars and areas would hide it), then the labels.
-  mutating func typedChart(_ axes: ChartAxes, _ snap: ChartSnapshot, parts: ChartParts, linesRect: Rect,
-                           xOf: @escaping (Double) -> Double, yOf: @escaping (Double) -> Double) {
-    let plot = parts.plot
+  mutating func typedChart(_ axes: ChartAxes, _ snap: ChartSnapshot, geometry: ChartGeometry) {
+    let plot = geometry.plot
     items.append(.pushClip(.rect(plot.inset(top: -spec.lineWidth, bottom: 0))))
-    items += typedSeries(snap, idx: spec.data.drawIndices(in: snap.window), linesRect: linesRect, xOf: xOf, yOf: yOf)
+    items += typedSeries(snap, idx: spec.data.drawIndices(in: snap.window), geometry: geometry)
     items.append(.popClip)
     drawAxes(axes, plot: plot)
-    typedLabels(axes, snap, plot: plot, linesRect: linesRect)
+    typedLabels(axes, snap)
   }
 
   /// Y labels of a round-two chart (texts as `ChartAxes` wrote them, `%` included): two
   /// axes get one set of labels each, left and right, in their line's colour made readable
   /// on the surface (WCAG AA), fading with their line. Inside a plot of bars or areas a
   /// label sits on an opaque backing. X labels as usual.
-  mutating func typedLabels(_ axes: ChartAxes, _ snap: ChartSnapshot, plot: Rect, linesRect: Rect) {
+  mutating func typedLabels(_ axes: ChartAxes, _ snap: ChartSnapshot) {
     let style = snap.style
     let set = spec.data
     let inside = spec.yLabels == .inside
@@ -288,17 +279,17 @@ extension ChartBuilder {
 
   /// The indicator of a round-two chart: bars dim every other column; areas and lines get
   /// the vertical line (lines also their rings, each on its own axis); then the poster.
-  mutating func typedIndicator(_ snap: ChartSnapshot, index i: Int, parts: ChartParts, linesRect: Rect,
-                               xOf: @escaping (Double) -> Double, yOf: @escaping (Double) -> Double) {
+  mutating func typedIndicator(_ snap: ChartSnapshot, index i: Int, parts: ChartParts, geometry: ChartGeometry) {
     let set = spec.data
     let style = snap.style
-    let x = xOf(set.xs[i]).rounded() + 0.5
+    let linesRect = geometry.linesRect
+    let x = geometry.indicatorX(set.xs[i])
     let barsOnly = set.lines.allSatisfy { style.kind(of: $0) == .bar }
     if barsOnly {
-      let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: spec.lineWidth, xOf: xOf, yLeft: yOf, yRight: nil,
+      let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: spec.lineWidth, scale: geometry.left, right: nil,
                                   loneStep: SeriesPainter.loneStep(width: linesRect.width))
       let step = max(1, painter.stepPx)
-      let cx = xOf(set.xs[i])
+      let cx = geometry.x(set.xs[i])
       var dim = Path()
       dim.rect(Rect(parts.plot.x, linesRect.minY - spec.lineWidth, parts.plot.width, linesRect.maxY - linesRect.minY + spec.lineWidth))
       dim.rect(Rect(cx - step / 2, linesRect.minY - spec.lineWidth, step, linesRect.maxY - linesRect.minY + spec.lineWidth))
@@ -307,12 +298,10 @@ extension ChartBuilder {
       items.append(.popClip)
     } else {
       items.append(.path(.line(Point(x, linesRect.minY - 6), Point(x, linesRect.maxY)), .stroke(theme.indicatorLine, width: 1, cap: .butt)))
-      let ry = rightYOf(snap, linesRect)
       for (k, line) in set.lines.enumerated() where style.kind(of: line) == .line && !style.stacked {
         let a = snap.alpha[line.id] ?? 1
         guard a > 0.001, i < line.values.count, !line.values[i].isNaN else { continue }
-        let y = style.yScaled && k > 0 ? (ry ?? yOf) : yOf
-        let p = Point(x, y(line.values[i]))
+        let p = Point(x, geometry.y(line.values[i], right: style.yScaled && k > 0))
         items.append(.path(.circle(p, 4.5), .fill(surface.multipliedAlpha(a))))
         items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
       }
@@ -347,16 +336,10 @@ extension ChartBuilder {
 
   /// The mini-map of a round-two chart: the whole axis in the chart's own type, each axis
   /// scaled to its own range over the whole axis.
-  func typedMinimap(_ snap: ChartSnapshot, mm: Rect, inner: Rect) -> [DisplayItem] {
+  func typedMinimap(_ snap: ChartSnapshot, scale: PlotScale) -> [DisplayItem] {
     let set = spec.data
     let style = snap.style
     let all = TimeWindow.all
-    let xOf = { (t: Double) -> Double in set.spanMs > 0 ? mm.x + (t - set.firstMs) / set.spanMs * mm.width : mm.midX }
-    func mapping(_ r: ValueRange?) -> (Double) -> Double {
-      let r = r ?? ValueRange(0, 1)
-      let span = r.max > r.min ? r.max - r.min : 1
-      return { v in inner.maxY - (v - r.min) / span * inner.height }
-    }
     // Lines still fading count, as in the plot's mini-map.
     let drawn = Set(set.lines.filter { (snap.alpha[$0.id] ?? 1) > 0.001 }.map(\.id))
     let hiddenNow = Set(set.lines.map(\.id)).subtracting(drawn)
@@ -368,8 +351,8 @@ extension ChartBuilder {
       left = set.axisRange(style, in: all, hidden: hiddenNow)
     }
     let right = set.rightAxisRange(style, in: all, hidden: hiddenNow) ?? set.rightAxisRange(style, in: all, hidden: [])
-    let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: 1, xOf: xOf, yLeft: mapping(left),
-                                yRight: style.yScaled ? mapping(right) : nil, loneStep: SeriesPainter.loneStep(width: mm.width))
+    let painter = SeriesPainter(set: set, style: style, alpha: snap.alpha, lineWidth: 1, scale: scale.with(range: left ?? ValueRange(0, 1)),
+                                right: style.yScaled ? scale.with(range: right ?? ValueRange(0, 1)) : nil, loneStep: SeriesPainter.loneStep(width: scale.xRect.width))
     return painter.draw(0..<set.count)
   }
 }

@@ -156,13 +156,9 @@ public struct TypedPoster: Sendable {
   /// The poster of a chart as drawn now (nil when the indicator is not shown).
   public static func make(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer) -> TypedPoster? {
     guard let i = snap.indicatorIndex else { return nil }
-    let set = spec.data
-    let plot = parts.plot
-    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
-    let x0 = tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX
-    let x = x0.rounded() + 0.5
-    return make(spec: spec, style: snap.style, index: i, x: x, linesRect: ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth),
-                plot: plot, alpha: snap.alpha, measurer: measurer)
+    let geometry = ChartGeometry(plot: parts.plot, lineWidth: spec.lineWidth, set: spec.data, snapshot: snap)
+    return make(spec: spec, style: snap.style, index: i, x: geometry.indicatorX(spec.data.xs[i]), linesRect: geometry.linesRect,
+                plot: geometry.plot, alpha: snap.alpha, measurer: measurer)
   }
 }
 
