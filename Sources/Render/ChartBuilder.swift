@@ -77,13 +77,7 @@ struct ChartBuilder {
   // MARK: - Lines
 
   mutating func stroke(_ polylines: [[Point]], color: Color, width: Double, join: LineJoin = .round) {
-    var path = Path()
-    for pl in polylines {
-      guard let first = pl.first else { continue }
-      path.move(to: first)
-      if pl.count == 1 { path.line(to: first) }  // a lone point between gaps: a dot
-      for p in pl.dropFirst() { path.line(to: p) }
-    }
+    let path = Path.polylines(polylines, dots: true)  // a lone point between gaps: a dot
     if !path.isEmpty { items.append(.path(path, .stroke(color, width: width, join: join))) }
   }
 
@@ -151,12 +145,7 @@ struct ChartBuilder {
         if !band.isEmpty { lines.append(.path(band, .fill(line.color.multipliedAlpha(alpha)))) }
         continue
       }
-      var path = Path()
-      for pl in pls {
-        guard let first = pl.first else { continue }
-        path.move(to: first)
-        for p in pl.dropFirst() { path.line(to: p) }
-      }
+      let path = Path.polylines(pls)
       if !path.isEmpty { lines.append(.path(path, .stroke(line.color.multipliedAlpha(alpha), width: 1))) }
     }
     lines.append(.popClip)

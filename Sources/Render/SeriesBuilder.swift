@@ -121,19 +121,17 @@ struct SeriesPainter {
           let gw = (r - l) * 0.8, gl = l + (r - l) * 0.1
           let sl = gl + gw * from, sr = gl + gw * to
           let yt = y(hi), yb = y(lo)
-          path.move(to: Point(sl, yt)); path.line(to: Point(sr, yt)); path.line(to: Point(sr, yb)); path.line(to: Point(sl, yb))
-          path.close()
+          path.polygon([Point(sl, yt), Point(sr, yt), Point(sr, yb), Point(sl, yb)])
         }
         if !path.isEmpty { items.append(.path(path, .fill(set.lines[k].color))) }
         continue
       }
+      // A run of touching columns is one polygon: the tops left to right, the bottoms back.
       var path = Path()
-      var open = false
-      var bottom: [(Double, Double, Double)] = []  // l, r, y of the lower edge, for the way back
+      var top: [Point] = [], bottom: [Point] = []
       func close() {
-        for (l, r, yb) in bottom.reversed() { path.line(to: Point(r, yb)); path.line(to: Point(l, yb)) }
-        if open { path.close() }
-        open = false
+        path.polygon(top + bottom.reversed())
+        top.removeAll(keepingCapacity: true)
         bottom.removeAll(keepingCapacity: true)
       }
       for (n, b) in allBounds.enumerated() {
@@ -141,9 +139,8 @@ struct SeriesPainter {
         guard !hi.isNaN, !lo.isNaN else { close(); continue }
         let (l, r) = edges[n]
         let yt = y(hi), yb = y(lo)
-        if !open { path.move(to: Point(l, yt)); open = true } else { path.line(to: Point(l, yt)) }
-        path.line(to: Point(r, yt))
-        bottom.append((l, r, yb))
+        top += [Point(l, yt), Point(r, yt)]
+        bottom += [Point(l, yb), Point(r, yb)]
       }
       close()
       guard !path.isEmpty else { continue }
@@ -170,11 +167,7 @@ struct SeriesPainter {
       var path = Path()
       var run: [(x: Double, lo: Double, hi: Double)] = []
       func flush() {
-        guard let first = run.first else { return }
-        path.move(to: Point(first.x, y(first.hi)))
-        for p in run.dropFirst() { path.line(to: Point(p.x, y(p.hi))) }
-        for p in run.reversed() { path.line(to: Point(p.x, y(p.lo))) }
-        path.close()
+        path.polygon(run.map { Point($0.x, y($0.hi)) } + run.reversed().map { Point($0.x, y($0.lo)) })
         run.removeAll(keepingCapacity: true)
       }
       for (n, b) in allBounds.enumerated() {
@@ -204,14 +197,13 @@ struct SeriesPainter {
       let allBounds = reps.map { bounds(at: $0, weights: w) }
       for k in ks where w[k] > 0.001 {
         let y = yOf(k)
-        var path = Path()
-        var open = false
+        var runs: [[Point]] = [[]]
         for (n, i) in reps.enumerated() {
           let hi = allBounds[n][k].hi
-          guard !hi.isNaN else { open = false; continue }
-          let p = Point(xOf(set.xs[i]), y(hi))
-          if !open { path.move(to: p); open = true } else { path.line(to: p) }
+          guard !hi.isNaN else { if !runs[runs.count - 1].isEmpty { runs.append([]) }; continue }
+          runs[runs.count - 1].append(Point(xOf(set.xs[i]), y(hi)))
         }
+        let path = Path.polylines(runs)
         if !path.isEmpty { items.append(.path(path, .stroke(set.lines[k].color.multipliedAlpha(w[k]), width: lineWidth))) }
       }
       return items
@@ -224,13 +216,7 @@ struct SeriesPainter {
     for k in ks where w[k] > 0.001 {
       let line = set.lines[k]
       let pls = Decimation.polylines(xs: set.xs, ys: line.values, indices: idx, xToPixel: scale.x, yToPixel: yOf(k))
-      var path = Path()
-      for pl in pls {
-        guard let first = pl.first else { continue }
-        path.move(to: first)
-        if pl.count == 1 { path.line(to: first) }
-        for p in pl.dropFirst() { path.line(to: p) }
-      }
+      let path = Path.polylines(pls, dots: true)
       if !path.isEmpty { items.append(.path(path, .stroke(line.color.multipliedAlpha(w[k]), width: lineWidth))) }
     }
     return items

@@ -104,10 +104,7 @@ extension ChartBuilder {
       let a = (p - 0.5) * 2
       for label in layout.drawnLabels(progress: p, selected: zoom.selectedSlice, plot: plot, measurer: measurer) {
         if label.outside {
-          var leader = Path()
-          leader.move(to: label.leader[0])
-          for q in label.leader.dropFirst() { leader.line(to: q) }
-          items.append(.path(leader, .stroke(theme.text.multipliedAlpha(0.5 * a), width: 1)))
+          items.append(.path(.polylines([label.leader]), .stroke(theme.text.multipliedAlpha(0.5 * a), width: 1)))
         }
         let color = label.outside ? theme.text.multipliedAlpha(a) : Color(r: 1, g: 1, b: 1, a: a)
         items.append(.text(TextRun(label.text, font: label.font, color: color, origin: Point(label.frame.x, label.frame.y))))
