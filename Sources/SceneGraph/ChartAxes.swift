@@ -265,20 +265,6 @@ extension Presentation {
   }
 }
 
-extension ChartAxes {
-  /// The indicator's poster box when it shows (nil otherwise).
-  public static func posterBox(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> Rect? {
-    posterLayout(spec: spec, parts: parts, snap: snap, measurer: measurer)?.box
-  }
-
-  /// The indicator's poster as laid out now (nil when the indicator does not show).
-  public static func posterLayout(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> PosterLayout? {
-    guard let i = snap.indicatorIndex else { return nil }
-    let geometry = ChartGeometry(plot: parts.plot, lineWidth: spec.lineWidth, set: spec.data, snapshot: snap)
-    return PosterLayout(spec: spec, index: i, x: geometry.indicatorX(spec.data.xs[i]), plot: geometry.plot, linesRect: geometry.linesRect, yOf: geometry.left.y, measurer: measurer)
-  }
-}
-
 /// A scale and a move (what nodes' animated offsets and scales make): p ↦ p·scale + (tx, ty).
 public struct DrawnTransform: Sendable, Equatable {
   public var scale = 1.0, tx = 0.0, ty = 0.0

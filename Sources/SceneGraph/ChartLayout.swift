@@ -113,7 +113,7 @@ public struct ChartParts: Sendable, Equatable {
       var kept = rows.firstIndex { $0 >= maxRows } ?? frames.count
       let my = Double(maxRows - 1) * (h + gap)
       while true {
-        let text = PosterLayout.moreText(frames.count - kept, format: spec.format)
+        let text = ChartPoster.moreText(frames.count - kept, format: spec.format)
         let w = min(width, (14 + measurer.measure(text, font: ChartMetrics.chipFont).width + 14).rounded(.up))
         // After the last kept chip when it is on the last row, else starting that row.
         let mx = kept > 0 && frames[kept - 1].1.y >= my ? frames[kept - 1].1.maxX + gap : 0
