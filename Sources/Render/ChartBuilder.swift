@@ -5,28 +5,17 @@ import SceneGraph
 /// Draws one chart view (the article's ChartView: GraphsForChart, YTickerView, TickerView,
 /// IndicatorView, RangeView, CheckMarksView) into display items.
 struct ChartBuilder {
-  let spec: ChartSpec
-  let isCard: Bool
-  let frame: Rect
-  let theme: Theme
-  /// The colour under the chart (for the indicator's rings).
-  let surface: Color
-  let measurer: TextMeasurer
-  /// The animated state and the time drawn (nil: the model's state, no animation).
-  let presentation: Presentation?
-  let key: String
-  let t: Double
+  /// The chart, whether it is a card's, and the frame it fills.
+  let spec: ChartSpec, isCard: Bool, frame: Rect
+  /// The colours, the colour under the chart (for the indicator's rings) and the texts' measurer.
+  let theme: Theme, surface: Color, measurer: TextMeasurer
+  /// The animated state, the chart's key in it, and the time drawn (nil: the model's state,
+  /// no animation).
+  let presentation: Presentation?, key: String, t: Double
   var items: [DisplayItem] = []
   /// Draw the title (or the "Zoom Out" control with its magnifier); a zoom's fading layer
   /// draws none, so the magnifier never shows over the other layer's title.
   var drawsTitle = true
-
-  init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
-       presentation: Presentation? = nil, key: String = "", t: Double = 0) {
-    self.spec = spec; self.isCard = isCard; self.frame = frame; self.theme = theme
-    self.surface = surface; self.measurer = measurer
-    self.presentation = presentation; self.key = key; self.t = t
-  }
 
   mutating func build() -> [DisplayItem] {
     let window = presentation?.window(spec.data, at: t) ?? spec.data.window
