@@ -29,8 +29,29 @@ public struct Path: Sendable, Equatable {
   public mutating func close() { bands = nil; elements.append(.close) }
   public mutating func append(_ other: Path) { bands = nil; elements.append(contentsOf: other.elements) }
   public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
+  /// A polyline: a move to its first point and a line to each next one. A polyline of one
+  /// point is a zero-length line when `dot` (a stroke's round cap makes it a dot), else a
+  /// lone move (nothing drawn).
+  public mutating func polyline(_ points: [Point], dot: Bool = false) {
+    guard let first = points.first else { return }
+    move(to: first)
+    if dot && points.count == 1 { line(to: first) }
+    for p in points.dropFirst() { line(to: p) }
+  }
+  /// A closed polygon through `points` (nothing when there are none).
+  public mutating func polygon(_ points: [Point]) {
+    guard !points.isEmpty else { return }
+    polyline(points)
+    close()
+  }
 
   public static func rect(_ r: Rect, radius: Double = 0) -> Path { Path(elements: [.rect(r, radius)]) }
   public static func circle(_ c: Point, _ r: Double) -> Path { Path(elements: [.circle(c, r)]) }
   public static func line(_ a: Point, _ b: Point) -> Path { Path(elements: [.move(a), .line(b)]) }
+  /// Polylines (gaps between them) as one path, each as `polyline(_:dot:)`.
+  public static func polylines(_ polylines: [[Point]], dots: Bool = false) -> Path {
+    var path = Path()
+    for pl in polylines { path.polyline(pl, dot: dots) }
+    return path
+  }
 }

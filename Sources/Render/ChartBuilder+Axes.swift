@@ -11,37 +11,24 @@ extension ChartBuilder {
     }
   }
 
-  /// The lines of the window, clipped to the plot in every frame (also while the Y axis
-  /// moves and data lie outside the range drawn).
-  mutating func lines(snap: ChartSnapshot, plot: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double) {
+  /// X and Y labels as `ChartAxes` placed them (texts as it wrote them, `%` included); Y
+  /// labels inside the plot get a halo in the surface colour so they stay readable over
+  /// lines, or sit on an opaque backing over bars and areas. Two axes get one set of labels
+  /// each, left and right, in their line's colour made readable on the surface (WCAG AA),
+  /// fading with their line.
+  mutating func drawLabels(_ axes: ChartAxes, _ snap: ChartSnapshot) {
+    let style = snap.style
     let set = spec.data
-    items.append(.pushClip(.rect(plot)))
-    let idx = set.drawIndices(in: snap.window)
-    for line in set.lines {
-      let alpha = snap.alpha[line.id] ?? 1
-      guard alpha > 0.001 else { continue }
-      let polylines = set.polylines(for: line, indices: idx, xToPixel: xOf, yToPixel: yOf)
-      // Columns of a dense window turn back at every min and max: filled as the outline of
-      // its stroke (DenseLine), that zigzag paints several times faster and looks the same.
-      if idx.count > Decimation.exactLimit, let outline = DenseLine.outline(polylines, width: spec.lineWidth, visible: plot.minX <= plot.maxX ? plot.minX...plot.maxX : nil) {
-        if !outline.isEmpty { items.append(.path(outline, .fill(line.color.multipliedAlpha(alpha)))) }
-      } else {
-        stroke(polylines, color: line.color.multipliedAlpha(alpha), width: spec.lineWidth, join: idx.count > Decimation.exactLimit ? .bevel : .round)
-      }
-      // A point with gaps on both sides: a dot a little wider than the line.
-      for pl in polylines where pl.count == 1 {
-        items.append(.path(.circle(pl[0], max(2, spec.lineWidth * 1.25)), .fill(line.color.multipliedAlpha(alpha))))
-      }
-    }
-    items.append(.popClip)
-  }
-
-  /// X and Y labels as `ChartAxes` placed them; Y labels inside the plot get a halo in the
-  /// surface colour so they stay readable over lines.
-  mutating func drawLabels(_ axes: ChartAxes) {
     let inside = spec.yLabels == .inside
-    for l in axes.yLabels { label(l, color: theme.axisText, halo: inside) }
+    let backing = inside && style.startsAtZero(set)
+    var leftColor = theme.axisText, rightColor = theme.axisText
+    if style.yScaled, set.lines.count > 1 {
+      leftColor = set.lines[0].color.readable(on: surface)
+      rightColor = set.lines[1].color.readable(on: surface)
+    }
+    for l in axes.yLabels { label(l, color: leftColor, halo: inside, backing: backing) }
     for l in axes.xLabels { label(l, color: theme.axisText, halo: false) }
+    for l in axes.rightLabels { label(l, color: rightColor, halo: inside, backing: backing) }
   }
 
   /// One axis label in `color` (at the label's opacity), with a halo in the surface colour,

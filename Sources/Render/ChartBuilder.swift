@@ -5,28 +5,17 @@ import SceneGraph
 /// Draws one chart view (the article's ChartView: GraphsForChart, YTickerView, TickerView,
 /// IndicatorView, RangeView, CheckMarksView) into display items.
 struct ChartBuilder {
-  let spec: ChartSpec
-  let isCard: Bool
-  let frame: Rect
-  let theme: Theme
-  /// The colour under the chart (for the indicator's rings).
-  let surface: Color
-  let measurer: TextMeasurer
-  /// The animated state and the time drawn (nil: the model's state, no animation).
-  let presentation: Presentation?
-  let key: String
-  let t: Double
+  /// The chart, whether it is a card's, and the frame it fills.
+  let spec: ChartSpec, isCard: Bool, frame: Rect
+  /// The colours, the colour under the chart (for the indicator's rings) and the texts' measurer.
+  let theme: Theme, surface: Color, measurer: TextMeasurer
+  /// The animated state, the chart's key in it, and the time drawn (nil: the model's state,
+  /// no animation).
+  let presentation: Presentation?, key: String, t: Double
   var items: [DisplayItem] = []
   /// Draw the title (or the "Zoom Out" control with its magnifier); a zoom's fading layer
   /// draws none, so the magnifier never shows over the other layer's title.
   var drawsTitle = true
-
-  init(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
-       presentation: Presentation? = nil, key: String = "", t: Double = 0) {
-    self.spec = spec; self.isCard = isCard; self.frame = frame; self.theme = theme
-    self.surface = surface; self.measurer = measurer
-    self.presentation = presentation; self.key = key; self.t = t
-  }
 
   mutating func build() -> [DisplayItem] {
     let window = presentation?.window(spec.data, at: t) ?? spec.data.window
@@ -46,78 +35,84 @@ struct ChartBuilder {
     let plot = parts.plot
     // The mappings scripts get from cs.chartGeometry: one place for both.
     let geometry = ChartGeometry(plot: plot, lineWidth: spec.lineWidth, set: set, snapshot: snap)
-    let linesRect = geometry.linesRect
-    let xOf = { (t: Double) -> Double in geometry.x(t) }
-    let yOf = { (v: Double) -> Double in geometry.y(v) }
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
                          rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
                          reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
                          xLevel: presentation?.xLevel(key, spec.data, at: t))
-    // Round-two charts (bars, stacks, percentages, two axes) are drawn by SeriesBuilder.swift.
-    let plain = snap.style.isPlainLines(set)
-    if plain {
-      drawAxes(axes, plot: plot)
-      lines(snap: snap, plot: plot, xOf: xOf, yOf: yOf)
-      drawLabels(axes)
-    } else {
-      typedChart(axes, snap, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf)
-    }
+    // The series (SeriesBuilder.swift) clipped to the plot, the grid under or over them, the labels.
+    let series = Series.plot(spec: spec, snap: snap, geometry: geometry)
+    if !series.gridOver { drawAxes(axes, plot: plot) }
+    items.append(.pushClip(.rect(series.clip(plot: plot))))
+    items += series.draw(series.indices(in: snap.window))
+    items.append(.popClip)
+    if series.gridOver { drawAxes(axes, plot: plot) }
+    drawLabels(axes, snap)
     if !spec.annotations.isEmpty {
       let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
       annotations(AnnotationLayout.place(spec, geometry: geometry, poster: poster, avoid: AnnotationLayout.labelBoxes(axes), theme: theme, measurer: measurer, t: t), plot: plot)
     }
-    if let i = snap.indicatorIndex, plain { indicator(index: i, plot: plot, linesRect: linesRect, xOf: xOf, yOf: yOf, alpha: snap.alpha) }
-    if let i = snap.indicatorIndex, !plain { typedIndicator(snap, index: i, parts: parts, linesRect: linesRect, xOf: xOf, yOf: yOf) }
+    if let i = snap.indicatorIndex { indicator(snap, index: i, parts: parts, geometry: geometry, series: series) }
     if let mm = parts.minimap { minimap(mm, parts: parts, snap: snap) }
     for chip in parts.legend { if let line = set.line(id: chip.id) { self.chip(line, chip.frame, hidden: snap.hidden.contains(line.id)) } }
     if let more = parts.legendMore { moreChip(more.text, more.frame) }
     return items
   }
 
-  // MARK: - Lines
-
-  mutating func stroke(_ polylines: [[Point]], color: Color, width: Double, join: LineJoin = .round) {
-    var path = Path()
-    for pl in polylines {
-      guard let first = pl.first else { continue }
-      path.move(to: first)
-      if pl.count == 1 { path.line(to: first) }  // a lone point between gaps: a dot
-      for p in pl.dropFirst() { path.line(to: p) }
-    }
-    if !path.isEmpty { items.append(.path(path, .stroke(color, width: width, join: join))) }
-  }
-
   // MARK: - Indicator
 
-  mutating func indicator(index i: Int, plot: Rect, linesRect: Rect, xOf: (Double) -> Double, yOf: (Double) -> Double, alpha: [String: Double]) {
+  /// The indicator at point i: bars dim every other column; areas and lines get the vertical
+  /// line (lines of charts that are not stacked also their rings, each on its own axis);
+  /// then the poster.
+  mutating func indicator(_ snap: ChartSnapshot, index i: Int, parts: ChartParts, geometry: ChartGeometry, series: Series) {
     let set = spec.data
-    let x = xOf(set.xs[i]).rounded() + 0.5
-    items.append(.path(.line(Point(x, linesRect.minY - 6), Point(x, linesRect.maxY)), .stroke(theme.indicatorLine, width: 1, cap: .butt)))
-    for line in set.lines where (alpha[line.id] ?? 1) > 0.001 && i < line.values.count && !line.values[i].isNaN {
-      let a = alpha[line.id] ?? 1
-      let p = Point(x, yOf(line.values[i]))
-      items.append(.path(.circle(p, 4.5), .fill(surface.multipliedAlpha(a))))
-      items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
+    let style = snap.style
+    let linesRect = geometry.linesRect
+    let x = geometry.indicatorX(set.xs[i])
+    let barsOnly = !set.lines.isEmpty && set.lines.allSatisfy { style.kind(of: $0) == .bar }
+    if barsOnly {
+      let step = max(1, series.stepPx)
+      let cx = geometry.x(set.xs[i])
+      var dim = Path()
+      dim.rect(Rect(parts.plot.x, linesRect.minY - spec.lineWidth, parts.plot.width, linesRect.maxY - linesRect.minY + spec.lineWidth))
+      dim.rect(Rect(cx - step / 2, linesRect.minY - spec.lineWidth, step, linesRect.maxY - linesRect.minY + spec.lineWidth))
+      items.append(.pushClip(.rect(parts.plot)))
+      items.append(.path(dim, .fill(surface.multipliedAlpha(0.5))))
+      items.append(.popClip)
+    } else {
+      items.append(.path(.line(Point(x, linesRect.minY - 6), Point(x, linesRect.maxY)), .stroke(theme.indicatorLine, width: 1, cap: .butt)))
+      for (k, line) in set.lines.enumerated() where style.kind(of: line) == .line && !style.stacked {
+        let a = snap.alpha[line.id] ?? 1
+        guard a > 0.001, i < line.values.count, !line.values[i].isNaN else { continue }
+        let p = Point(x, geometry.y(line.values[i], right: style.yScaled && k > 0))
+        items.append(.path(.circle(p, 4.5), .fill(surface.multipliedAlpha(a))))
+        items.append(.path(.circle(p, 4.5), .stroke(line.color.multipliedAlpha(a), width: 2)))
+      }
     }
-    // The poster: date, then one row per visible line (name left, value right).
-    let layout = PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer)
-    let rows = layout.rows
-    let rowHeight = PosterLayout.rowHeight
-    let padX = PosterLayout.padX, padY = PosterLayout.padY
-    guard let box = layout.box else { return }
-    let (px, py, w) = (box.x, box.y, box.width)
+    if let p = ChartPoster.make(spec: spec, parts: parts, snap: snap, measurer: measurer) { poster(p) }
+  }
+
+  /// Draws a poster laid out by `ChartPoster`: the date, then one row per line (its share
+  /// first on percentage charts; "+ N more" and a stack's total last).
+  mutating func poster(_ p: ChartPoster) {
+    let box = p.box
     items.append(.shadow(box, radius: 8, blur: 6, color: theme.shadow))
     items.append(.path(.rect(box, radius: 8), .fill(theme.posterBackground)))
     items.append(.path(.rect(box.inset(by: 0.5), radius: 8), .stroke(theme.posterBorder, width: 1)))
-    items.append(.text(TextRun(layout.date, font: ChartMetrics.posterTitleFont, color: theme.text, origin: Point(px + padX, py + padY))))
-    var ry = py + padY + layout.dateHeight + 4
-    for row in rows {
-      items.append(.text(TextRun(row.0, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(px + padX, ry + 1))))
-      items.append(.text(TextRun(row.1, font: ChartMetrics.posterValueFont, color: row.2, origin: Point(px + w - padX, ry), align: .right)))
-      ry += rowHeight
-    }
-    if let more = layout.more {
-      items.append(.text(TextRun(more, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(px + padX, ry + 1))))
+    let padX = ChartPoster.padX
+    items.append(.text(TextRun(p.date, font: ChartMetrics.posterTitleFont, color: theme.text, origin: Point(box.x + padX, box.y + ChartPoster.padY))))
+    var ry = box.y + ChartPoster.padY + p.dateHeight + 4
+    for row in p.rows {
+      var nx = box.x + padX
+      if let percent = row.percent {
+        items.append(.text(TextRun(percent, font: ChartMetrics.posterValueFont, color: theme.text, origin: Point(nx + p.percentWidth - 6, ry), align: .right)))
+        nx += p.percentWidth
+      }
+      items.append(.text(TextRun(row.name, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(nx, ry + 1))))
+      if !row.value.isEmpty {
+        let valueColor = row.color.a > 0 ? row.color : theme.text
+        items.append(.text(TextRun(row.value, font: ChartMetrics.posterValueFont, color: valueColor, origin: Point(box.maxX - padX, ry), align: .right)))
+      }
+      ry += ChartPoster.rowHeight
     }
   }
 
@@ -126,42 +121,11 @@ struct ChartBuilder {
   mutating func minimap(_ mm: Rect, parts: ChartParts, snap: ChartSnapshot) {
     let set = spec.data
     let radius = 6.0
-    let range = snap.overviewRange ?? ValueRange(0, 1)
-    let span = range.max > range.min ? range.max - range.min : 1
-    let inner = mm.inset(top: 3, bottom: 3)
-    let xOf = { (t: Double) -> Double in set.spanMs > 0 ? mm.x + (t - set.firstMs) / set.spanMs * mm.width : mm.midX }
-    let yOf = { (v: Double) -> Double in
-      range.max > range.min ? inner.maxY - (v - range.min) / span * inner.height : inner.midY
-    }
     // The lines over the whole axis change only when a line fades or the size changes:
     // raster painters keep their pixels from frame to frame.
-    var lines: [DisplayItem] = [.pushClip(.rect(mm))]  // a plain rectangle: cairo's fast path
-    var key = "minimap \(ObjectIdentifier(set).hashValue) \(mm.width)x\(mm.height)"
-    let plain = snap.style.isPlainLines(set)
-    if !plain {
-      key += " \(snap.style)" + set.lines.map { " \($0.id)=\(snap.alpha[$0.id] ?? 1)" }.joined()
-      lines += typedMinimap(snap, mm: mm, inner: inner)
-    }
-    for line in set.lines where plain {
-      let alpha = snap.alpha[line.id] ?? 1
-      guard alpha > 0.001 else { continue }
-      key += " \(line.id)=\(alpha)"
-      let pls = set.memoized("minimap \(line.id) \(mm) \(range)") { set.polylines(for: line, indices: 0..<set.count, xToPixel: xOf, yToPixel: yOf) }
-      if set.count > Decimation.exactLimit {
-        // Decimated to pixel columns: an even band, not a moiré of beads (DenseLine.envelope).
-        let band = DenseLine.envelope(pls, halfWidth: 0.5)
-        if !band.isEmpty { lines.append(.path(band, .fill(line.color.multipliedAlpha(alpha)))) }
-        continue
-      }
-      var path = Path()
-      for pl in pls {
-        guard let first = pl.first else { continue }
-        path.move(to: first)
-        for p in pl.dropFirst() { path.line(to: p) }
-      }
-      if !path.isEmpty { lines.append(.path(path, .stroke(line.color.multipliedAlpha(alpha), width: 1))) }
-    }
-    lines.append(.popClip)
+    let key = "minimap \(ObjectIdentifier(set).hashValue) \(mm.width)x\(mm.height) \(snap.style)" + set.lines.map { " \($0.id)=\(snap.alpha[$0.id] ?? 1)" }.joined()
+    // A plain rectangle clip: cairo's fast path.
+    let lines: [DisplayItem] = [.pushClip(.rect(mm))] + Series.minimap(spec: spec, snap: snap, mm: mm).draw(0..<set.count) + [.popClip]
     items.append(.cached(key: key, bounds: mm, items: lines))
     guard let win = parts.minimapWindow else { return }
     // Dim what is outside the window: the rounded mini-map with the window cut out.

@@ -272,10 +272,7 @@ extension DenseLine {
         top += [Point(x0, lo - halfWidth), Point(x1, lo - halfWidth)]
         bottom += [Point(x0, hi + halfWidth), Point(x1, hi + halfWidth)]
       }
-      path.move(to: top[0])
-      for p in top.dropFirst() { path.line(to: p) }
-      for p in bottom.reversed() { path.line(to: p) }
-      path.close()
+      path.polygon(top + bottom.reversed())
     }
     return path
   }

@@ -104,10 +104,7 @@ extension ChartBuilder {
       let a = (p - 0.5) * 2
       for label in layout.drawnLabels(progress: p, selected: zoom.selectedSlice, plot: plot, measurer: measurer) {
         if label.outside {
-          var leader = Path()
-          leader.move(to: label.leader[0])
-          for q in label.leader.dropFirst() { leader.line(to: q) }
-          items.append(.path(leader, .stroke(theme.text.multipliedAlpha(0.5 * a), width: 1)))
+          items.append(.path(.polylines([label.leader]), .stroke(theme.text.multipliedAlpha(0.5 * a), width: 1)))
         }
         let color = label.outside ? theme.text.multipliedAlpha(a) : Color(r: 1, g: 1, b: 1, a: a)
         items.append(.text(TextRun(label.text, font: label.font, color: color, origin: Point(label.frame.x, label.frame.y))))
@@ -118,7 +115,7 @@ extension ChartBuilder {
       let value = spec.format.grouped(zoom.index < line.values.count ? line.values[zoom.index] : 0)
       let nw = measurer.measure(line.name, font: ChartMetrics.posterNameFont).width
       let vw = measurer.measure(value, font: ChartMetrics.posterValueFont).width
-      let w = (nw + 20 + vw + 2 * PosterLayout.padX).rounded(.up), h = 32.0
+      let w = (nw + 20 + vw + 2 * ChartPoster.padX).rounded(.up), h = 32.0
       let mid = (slice.start + slice.end) / 2
       var x = layout.center.x + cos(mid) * (r + 16) - (cos(mid) < 0 ? w : 0)
       var y = layout.center.y + sin(mid) * (r + 16) - h / 2
@@ -127,8 +124,8 @@ extension ChartBuilder {
       items.append(.shadow(box, radius: 8, blur: 6, color: theme.shadow))
       items.append(.path(.rect(box, radius: 8), .fill(theme.posterBackground)))
       items.append(.path(.rect(box.inset(by: 0.5), radius: 8), .stroke(theme.posterBorder, width: 1)))
-      items.append(.text(TextRun(line.name, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(x + PosterLayout.padX, y + 8))))
-      items.append(.text(TextRun(value, font: ChartMetrics.posterValueFont, color: line.color, origin: Point(box.maxX - PosterLayout.padX, y + 7), align: .right)))
+      items.append(.text(TextRun(line.name, font: ChartMetrics.posterNameFont, color: theme.text, origin: Point(x + ChartPoster.padX, y + 8))))
+      items.append(.text(TextRun(value, font: ChartMetrics.posterValueFont, color: line.color, origin: Point(box.maxX - ChartPoster.padX, y + 7), align: .right)))
     }
   }
 }

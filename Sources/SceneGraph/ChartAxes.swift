@@ -79,24 +79,19 @@ public struct ChartAxes: Sendable {
   /// XLabelLevel.swift); nil: the level the window asks for now.
   public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, rest: Double, reference: TimeWindow? = nil, xLevel: Double? = nil) {
     let set = spec.data
-    let plot = parts.plot
-    let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
-    let yRange = snap.yRange
-    let yOf = { (v: Double) -> Double in
-      ChartGeometry.scale(v, yRange, into: linesRect)
-    }
+    let geometry = ChartGeometry(plot: parts.plot, lineWidth: spec.lineWidth, set: set, snapshot: snap)
     if spec.yAxis {
-      makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, yOf: yOf)
-      makeRight(spec: spec, parts: parts, snap: snap, measurer: measurer, linesRect: linesRect)
+      makeY(spec: spec, parts: parts, snap: snap, measurer: measurer, scale: geometry.left)
+      if let right = geometry.right { makeRight(spec: spec, parts: parts, snap: snap, measurer: measurer, scale: right) }
     }
     if let band = parts.xAxis {
-      let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
       let refSpan = reference.map { (set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo)) }
-      makeX(band: band, plot: plot, tLo: tLo, tHi: tHi, measurer: measurer, rest: rest, referenceSpan: refSpan, level: xLevel, format: spec.format)
+      makeX(band: band, scale: geometry.left, measurer: measurer, rest: rest, referenceSpan: refSpan, level: xLevel, format: spec.format)
     }
   }
 
-  mutating func makeY(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, yOf: (Double) -> Double) {
+  mutating func makeY(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, scale plotScale: PlotScale) {
+    let yOf = plotScale.y
     let plot = parts.plot
     let font = ChartMetrics.axisFont
     let h = measurer.measure("0", font: font).height
@@ -165,9 +160,9 @@ public struct ChartAxes: Sendable {
   /// The right axis of a two-axis chart: its labels right-aligned at the plot's right edge
   /// above their lines (inside), or left-aligned in the gutter right of the plot (outside).
   /// They fade when every line after the first is hidden.
-  mutating func makeRight(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, linesRect: Rect) {
+  mutating func makeRight(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, scale plotScale: PlotScale) {
     let set = spec.data
-    guard snap.style.yScaled, set.lines.count > 1, let range = snap.rightRange else { return }
+    guard snap.style.yScaled, set.lines.count > 1 else { return }
     let plot = parts.plot
     let font = ChartMetrics.axisFont
     let h = measurer.measure("0", font: font).height
@@ -178,12 +173,12 @@ public struct ChartAxes: Sendable {
       let ticks = scale.ticks
       // Squeezed labels fade as the left axis's do (with its grid lines).
       if ticks.count > 1 {
-        let spacing = abs(ChartGeometry.scale(ticks[1], range, into: linesRect) - ChartGeometry.scale(ticks[0], range, into: linesRect))
+        let spacing = abs(plotScale.y(ticks[1]) - plotScale.y(ticks[0]))
         a *= max(0, min(1, (spacing - h - 1) / (h / 2)))
       }
       guard a > 0.001 else { continue }
       for v in ticks {
-        let gy = ChartGeometry.scale(v, range, into: linesRect).rounded() + 0.5
+        let gy = plotScale.y(v).rounded() + 0.5
         guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
         let text = spec.format.axisNumber(v, step: scale.step)
         let w = measurer.measure(text, font: font).width
@@ -200,8 +195,10 @@ public struct ChartAxes: Sendable {
     }
   }
 
-  mutating func makeX(band: Rect, plot: Rect, tLo: Double, tHi: Double, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?,
+  mutating func makeX(band: Rect, scale plotScale: PlotScale, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?,
                       format: DisplayFormat) {
+    let plot = plotScale.xRect
+    let tLo = plotScale.from, tHi = plotScale.to
     let font = ChartMetrics.axisFont
     var cache: [String: Size] = [:]
     func size(_ s: String) -> Size {
@@ -221,7 +218,7 @@ public struct ChartAxes: Sendable {
     let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer, format: format)
     let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan,
                               level: level, format: format) { size($0).width }
-    let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
+    let xOf = plotScale.x
     var placed: [DrawnLabel] = []
     // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full
     // labels first, so a fading one never pushes a full one out; and labels pushed in from
@@ -265,28 +262,6 @@ extension Presentation {
     if t < w.start + d { return max(0, 1 - (t - w.start) / settle) }
     let atEnd = max(0, 1 - d / settle)
     return min(1, atEnd + (t - w.start - d) / settle)
-  }
-}
-
-extension ChartAxes {
-  /// The indicator's poster box when it shows (nil otherwise).
-  public static func posterBox(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> Rect? {
-    posterLayout(spec: spec, parts: parts, snap: snap, measurer: measurer)?.box
-  }
-
-  /// The indicator's poster as laid out now (nil when the indicator does not show).
-  public static func posterLayout(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer) -> PosterLayout? {
-    guard let i = snap.indicatorIndex else { return nil }
-    let set = spec.data
-    let plot = parts.plot
-    let linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth)
-    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
-    let x = (tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX).rounded() + 0.5
-    let yRange = snap.yRange
-    let yOf = { (v: Double) -> Double in
-      ChartGeometry.scale(v, yRange, into: linesRect)
-    }
-    return PosterLayout(spec: spec, index: i, x: x, plot: plot, linesRect: linesRect, yOf: yOf, measurer: measurer)
   }
 }
 

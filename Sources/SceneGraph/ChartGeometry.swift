@@ -1,6 +1,38 @@
 import ChartModel
 import Drawing
 
+/// Where times and values go in pixels: x maps a time window (`from` to `to`, UNIX ms)
+/// onto `xRect`'s width, y a value range onto `yRect`'s height (`range.min` at the bottom).
+/// A window or range with no width maps everything to the middle (the zero-height guard).
+/// Every time-to-x and value-to-y mapping of the renderer, the axes, the posters, the
+/// annotations and `--inspect` is this one (a plot's, a mini-map's, a two-axis chart's right
+/// axis's); `ChartSceneLua/GeometryBinding` repeats its formulas in Lua.
+public struct PlotScale: Sendable {
+  public var xRect: Rect
+  public var from: Double
+  public var to: Double
+  public var yRect: Rect
+  public var range: ValueRange
+
+  public init(x xRect: Rect, from: Double, to: Double, y yRect: Rect, range: ValueRange) {
+    self.xRect = xRect; self.from = from; self.to = to; self.yRect = yRect; self.range = range
+  }
+
+  /// The x of a time (the middle when the window has no width).
+  public func x(_ t: Double) -> Double { to > from ? xRect.x + (t - from) / (to - from) * xRect.width : xRect.midX }
+  /// The y of a value (the middle when the range is empty).
+  public func y(_ v: Double) -> Double {
+    range.max > range.min ? yRect.maxY - (v - range.min) / (range.max - range.min) * yRect.height : yRect.midY
+  }
+  /// The time at an x, and the value at a y: the inverses.
+  public func time(atX x: Double) -> Double { xRect.width > 0 ? from + (x - xRect.x) / xRect.width * (to - from) : from }
+  public func value(atY y: Double) -> Double {
+    yRect.height > 0 ? range.min + (yRect.maxY - y) / yRect.height * (range.max - range.min) : range.min
+  }
+  /// The same x, y onto another value range (a two-axis chart's right axis).
+  public func with(range r: ValueRange) -> PlotScale { PlotScale(x: xRect, from: from, to: to, y: yRect, range: r) }
+}
+
 /// Where a chart draws its data at a moment: the plot, the time window and the Y ranges
 /// drawn then (animated), and the mappings between data and pixels. The renderer draws with
 /// these mappings and `cs.chartGeometry` hands them to scripts, so an overlay drawn in Lua
@@ -16,6 +48,9 @@ public struct ChartGeometry: Sendable {
   /// The Y range drawn, and the right axis's of a two-axis chart.
   public let yRange: ValueRange
   public let rightRange: ValueRange?
+  /// The plot's mapping on the left axis, and on the right one (nil for one axis).
+  public let left: PlotScale
+  public let right: PlotScale?
 
   public init(plot: Rect, lineWidth: Double, set: ChartSet, snapshot snap: ChartSnapshot) {
     self.plot = plot
@@ -24,6 +59,9 @@ public struct ChartGeometry: Sendable {
     to = set.time(atFraction: snap.window.hi)
     yRange = snap.yRange
     rightRange = snap.rightRange
+    let left = PlotScale(x: plot, from: from, to: to, y: linesRect, range: yRange)
+    self.left = left
+    right = rightRange.map { left.with(range: $0) }
   }
 
   /// The chart `spec` laid out in `frame` as drawn at time `t`.
@@ -34,21 +72,15 @@ public struct ChartGeometry: Sendable {
     self.init(plot: parts.plot, lineWidth: spec.lineWidth, set: spec.data, snapshot: snap)
   }
 
+  /// The scale of the left axis, or the right one (the left one when there is none).
+  public func scale(right: Bool = false) -> PlotScale { right ? (self.right ?? left) : left }
   /// The x of a time (the plot's middle when the window has no width).
-  public func x(_ t: Double) -> Double { to > from ? plot.x + (t - from) / (to - from) * plot.width : plot.midX }
+  public func x(_ t: Double) -> Double { left.x(t) }
+  /// The indicator's line at a time: the middle of the pixel column the time falls in.
+  public func indicatorX(_ t: Double) -> Double { x(t).rounded() + 0.5 }
   /// The y of a value on the left axis, or the right one.
-  public func y(_ v: Double, right: Bool = false) -> Double {
-    ChartGeometry.scale(v, right ? (rightRange ?? yRange) : yRange, into: linesRect)
-  }
-  /// A value of range `r` as a y in `rect` (`r.min` at the bottom; the middle when the
-  /// range is empty). Every value-to-y mapping of the renderer and the axes is this one.
-  public static func scale(_ v: Double, _ r: ValueRange, into rect: Rect) -> Double {
-    r.max > r.min ? rect.maxY - (v - r.min) / (r.max - r.min) * rect.height : rect.midY
-  }
+  public func y(_ v: Double, right: Bool = false) -> Double { scale(right: right).y(v) }
   /// The time at an x, and the value at a y: the inverses.
-  public func time(atX x: Double) -> Double { plot.width > 0 ? from + (x - plot.x) / plot.width * (to - from) : from }
-  public func value(atY y: Double, right: Bool = false) -> Double {
-    let r = right ? (rightRange ?? yRange) : yRange
-    return linesRect.height > 0 ? r.min + (linesRect.maxY - y) / linesRect.height * (r.max - r.min) : r.min
-  }
+  public func time(atX x: Double) -> Double { left.time(atX: x) }
+  public func value(atY y: Double, right: Bool = false) -> Double { scale(right: right).value(atY: y) }
 }

@@ -9,14 +9,12 @@ public enum ChartMetrics {
   public static let posterTitleFont = Font(size: 13, weight: .semibold)
   public static let posterValueFont = Font(size: 13, weight: .bold)
   public static let posterNameFont = Font(size: 12)
-  public static let sidePadding = 16.0
-  public static let chipHeight = 32.0
-  public static let chipSpacing = 8.0
+  /// The padding left and right of a chart; a check mark's height and the gap between two.
+  public static let sidePadding = 16.0, chipHeight = 32.0, chipSpacing = 8.0
   /// Room above the top grid line for its label.
   public static let plotHeadroom = 20.0
-  public static let xAxisHeight = 24.0
-  public static let minimapGap = 10.0
-  public static let minimumPlotHeight = 40.0
+  /// The band of the X labels, the gap above the mini-map, the least height of a plot.
+  public static let xAxisHeight = 24.0, minimapGap = 10.0, minimumPlotHeight = 40.0
   /// The least share of a chart's inner height the plot keeps before other parts give way.
   public static let plotShare = 1.0 / 3
   public static let handleWidth = 10.0
@@ -113,7 +111,7 @@ public struct ChartParts: Sendable, Equatable {
       var kept = rows.firstIndex { $0 >= maxRows } ?? frames.count
       let my = Double(maxRows - 1) * (h + gap)
       while true {
-        let text = PosterLayout.moreText(frames.count - kept, format: spec.format)
+        let text = ChartPoster.moreText(frames.count - kept, format: spec.format)
         let w = min(width, (14 + measurer.measure(text, font: ChartMetrics.chipFont).width + 14).rounded(.up))
         // After the last kept chip when it is on the last row, else starting that row.
         let mx = kept > 0 && frames[kept - 1].1.y >= my ? frames[kept - 1].1.maxX + gap : 0

@@ -63,109 +63,6 @@ extension Presentation {
   }
 }
 
-/// The indicator's poster: where it goes and what it says. Shared by the renderer, hit
-/// testing (`ID.poster`) and `--inspect`.
-public struct TypedPoster: Sendable {
-  public struct Row: Sendable {
-    public var name: String
-    public var value: String
-    public var color: Color
-    /// The share in percent, for percentage charts ("42%").
-    public var percent: String?
-  }
-  public var box: Rect
-  public var date: String
-  public var rows: [Row]
-  public var dateHeight: Double
-  public var percentWidth: Double
-  /// How many visible lines the poster leaves out (its "+ N more" row says so).
-  public var left = 0
-
-  public static let rowHeight = 20.0
-  public static let padX = 10.0
-  public static let padY = 8.0
-
-  /// The poster of the indicator at point i, drawn inside `plot` whose lines fill
-  /// `linesRect`; x is the indicator's pixel column. When not every row fits the plot's
-  /// height, the lines with the biggest values (by size: a diverging stack's negatives count)
-  /// show and a row says how many are left out ("+ 88 more"); nil when not even the date fits.
-  public static func make(spec: ChartSpec, style: ChartStyle, index i: Int, x: Double, linesRect: Rect, plot: Rect,
-                          alpha: [String: Double], measurer: TextMeasurer) -> TypedPoster? {
-    let set = spec.data
-    let format = spec.format
-    var date = format.poster(set.xs[i], precision: format.precision(of: set))
-    var dateSize = measurer.measure(date, font: ChartMetrics.posterTitleFont)
-    let maxContent = plot.width - 4 - 2 * padX
-    guard maxContent > 0 else { return nil }
-    if dateSize.width > maxContent {
-      date = TextFit.fit(date, width: maxContent, font: ChartMetrics.posterTitleFont, measurer: measurer)
-      dateSize.width = measurer.measure(date, font: ChartMetrics.posterTitleFont).width
-    }
-    let visible = set.visibleLines.filter { i < $0.values.count && !$0.values[i].isNaN }
-    var shares: [String: Double] = [:]
-    if style.percentage {
-      let weights = set.lines.map { (alpha[$0.id] ?? 1) > 0.001 && !set.isHidden($0.id) ? 1.0 : 0.0 }
-      // No share of a partial total: a gap in a shown line leaves every share out ("–").
-      for (line, share) in zip(set.lines, Stacking.sharesOrNil(set.lines, weights: weights, at: i) ?? []) { shares[line.id] = share }
-    }
-    // Stacked bars of more than one line end with their total, as in the contest.
-    var total: Row?
-    if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {
-      let sum = visible.reduce(0.0) { $0 + $1.values[i] }  // the net total: negatives count
-      total = Row(name: "All", value: format.grouped(sum), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)
-    }
-    let header = dateSize.height + 4 + 2 * padY - 4
-    var room = Int(saturating: ((plot.height - 4 - header) / rowHeight).rounded(.down))
-    // The total takes a row of its own, unless that leaves none for the lines.
-    if total != nil { if room >= 2 { room -= 1 } else { total = nil } }
-    guard room >= 0 else { return nil }
-    let fit = PosterLayout.fitRows(values: visible.map { abs($0.values[i]) }, room: room)
-    var rows: [Row] = fit.shown.map { k in
-      let line = visible[k]
-      return Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
-                 percent: style.percentage ? shares[line.id].map { format.percent(String(Int(saturating: $0.rounded()))) } ?? "–" : nil)
-    }
-    if fit.more > 0 && room > 0 { rows.append(Row(name: PosterLayout.moreText(fit.more, format: format), value: "", color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)) }
-    if let total { rows.append(total) }
-    let percentWidth = style.percentage ? (measurer.measure(format.percent("100"), font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
-    func widths(_ r: Row) -> (name: Double, value: Double) {
-      let pw = r.percent == nil ? 0 : percentWidth
-      return (pw + measurer.measure(r.name, font: ChartMetrics.posterNameFont).width,
-              r.value.isEmpty ? 0 : 20 + measurer.measure(r.value, font: ChartMetrics.posterValueFont).width)
-    }
-    let contentW = min(maxContent, max(dateSize.width, rows.map { let w = widths($0); return w.name + w.value }.max() ?? 0))
-    // Names too long for the plot's width end in "…".
-    for k in rows.indices {
-      let w = widths(rows[k])
-      if w.name + w.value > contentW {
-        let pw = rows[k].percent == nil ? 0 : percentWidth
-        rows[k].name = TextFit.fit(rows[k].name, width: max(0, contentW - w.value - pw), font: ChartMetrics.posterNameFont, measurer: measurer)
-      }
-    }
-    let w = (contentW + 2 * padX).rounded(.up)
-    let h = (header + Double(rows.count) * rowHeight).rounded(.up)
-    guard w <= plot.width, h <= plot.height else { return nil }
-    var px = x + 14
-    if px + w > plot.maxX { px = x - 14 - w }
-    px = max(plot.x, min(plot.maxX - w, px))
-    var py = max(plot.y, linesRect.minY - 4)
-    if py + h > plot.maxY { py = plot.maxY - h }
-    return TypedPoster(box: Rect(px, py, w, h), date: date, rows: rows, dateHeight: dateSize.height, percentWidth: percentWidth, left: fit.more)
-  }
-
-  /// The poster of a chart as drawn now (nil when the indicator is not shown).
-  public static func make(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer) -> TypedPoster? {
-    guard let i = snap.indicatorIndex else { return nil }
-    let set = spec.data
-    let plot = parts.plot
-    let tLo = set.time(atFraction: snap.window.lo), tHi = set.time(atFraction: snap.window.hi)
-    let x0 = tHi > tLo ? plot.x + (set.xs[i] - tLo) / (tHi - tLo) * plot.width : plot.midX
-    let x = x0.rounded() + 0.5
-    return make(spec: spec, style: snap.style, index: i, x: x, linesRect: ChartMetrics.linesRect(plot: plot, lineWidth: spec.lineWidth),
-                plot: plot, alpha: snap.alpha, measurer: measurer)
-  }
-}
-
 /// What a chart's poster says as drawn: its date, its rows (name and value; the "+ N more"
 /// row and a stack's total included, in drawing order) and how many lines it leaves out.
 public struct PosterContent: Sendable {
@@ -177,11 +74,7 @@ public struct PosterContent: Sendable {
 extension ChartParts {
   /// The poster of a chart drawn now (nil when none shows), for `--inspect`.
   public static func posterContent(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer) -> PosterContent? {
-    if snap.style.isPlainLines(spec.data) {
-      guard let p = ChartAxes.posterLayout(spec: spec, parts: parts, snap: snap, measurer: measurer), p.box != nil else { return nil }
-      return PosterContent(date: p.date, rows: p.rows.map { ($0.0, $0.1) } + (p.more.map { [($0, "")] } ?? []), left: p.left)
-    }
-    guard let p = TypedPoster.make(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer) else { return nil }
+    guard let p = ChartPoster.make(spec: spec, parts: parts, snap: snap, measurer: measurer) else { return nil }
     let rows = p.rows.map { r -> (name: String, value: String) in ((r.percent.map { $0 + " " } ?? "") + r.name, r.value) }
     return PosterContent(date: p.date, rows: rows, left: p.left)
   }
@@ -197,12 +90,7 @@ extension ChartParts {
   public static func extraParts(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, measurer: TextMeasurer,
                                 zoomed: Bool) -> [(String, Rect)] {
     var out: [(String, Rect)] = []
-    // Plain line charts have ChartAxes' poster; the others this file's.
-    if snap.style.isPlainLines(spec.data) {
-      if let box = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer) { out.append(("poster", box)) }
-    } else if let poster = TypedPoster.make(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer) {
-      out.append(("poster", poster.box))
-    }
+    if let poster = ChartPoster.make(spec: spec, parts: parts, snap: snap, measurer: measurer) { out.append(("poster", poster.box)) }
     if zoomed, let title = parts.title {
       let w = measurer.measure(ZoomText.zoomOut, font: ChartMetrics.titleFont).width + 24
       out.append(("zoomOut", Rect(title.x, title.y, min(title.width, w.rounded(.up)), title.height)))

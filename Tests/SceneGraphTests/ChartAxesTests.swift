@@ -89,7 +89,7 @@ final class ChartAxesTests: XCTestCase {
         spec.indicatorAt = f
         let parts = ChartParts.make(spec: spec, card: false, frame: Rect(0, 0, size.width, size.height), measurer: measurer)
         let snap = ChartSnapshot(spec: spec, plot: parts.plot)
-        guard let box = ChartAxes.posterBox(spec: spec, parts: parts, snap: snap, measurer: measurer) else { continue }
+        guard let box = ChartPoster.make(spec: spec, parts: parts, snap: snap, measurer: measurer)?.box else { continue }
         XCTAssertTrue(box.minX >= parts.plot.minX && box.maxX <= parts.plot.maxX && box.minY >= parts.plot.minY && box.maxY <= parts.plot.maxY,
                       "\(size) at \(f): \(box) outside \(parts.plot)")
       }

@@ -23,7 +23,8 @@ final class LocaleLayoutTests: XCTestCase {
     guard case .chart(let s) = root.kind else { return XCTFail() }
     XCTAssertEqual(s.format.locale.id, "ru")
     let i = set.nearestIndex(toTime: set.time(atFraction: 0.75))
-    let p = PosterLayout(spec: s, index: i, x: 200, plot: Rect(0, 0, 400, 400), linesRect: Rect(0, 0, 400, 400), yOf: { $0 }, measurer: FixedWidthTextMeasurer())
+    guard let p = ChartPoster.make(spec: s, style: s.style, index: i, x: 200, linesRect: Rect(0, 0, 400, 400), plot: Rect(0, 0, 400, 400), alpha: [:],
+                                   yOf: { $0 }, measurer: FixedWidthTextMeasurer()) else { return XCTFail("no poster") }
     XCTAssertEqual(p.date, s.format.poster(set.xs[i], precision: .day))
     XCTAssertTrue(p.date.hasSuffix("2019\u{202f}г."), p.date)
     try Layout(measurer: FixedWidthTextMeasurer()).layout(scene)
