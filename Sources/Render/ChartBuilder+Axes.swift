@@ -41,7 +41,7 @@ extension ChartBuilder {
   mutating func drawLabels(_ axes: ChartAxes) {
     let inside = spec.yLabels == .inside
     for l in axes.yLabels { label(l, color: theme.axisText, halo: inside) }
-    for l in axes.xLabels { label(l, color: theme.axisText, halo: false) }
+    for l in axes.xRow { label(l, color: theme.axisText, halo: false) }
   }
 
   /// One axis label in `color` (at the label's opacity), with a halo in the surface colour,

@@ -47,6 +47,14 @@ public struct ChartAxes: Sendable {
   }
   public var grid: [GridLine] = []
   public var xLabels: [DrawnLabel] = []
+  /// The X axis's context (issue 21): what its labels leave out, beside the first label
+  /// that has room for it — the year beside a date (`Mar 5 2019`), the date beside a time
+  /// (`Apr 1 2019 06:00`); nil beside a year label, or where no label has room (it drops as
+  /// labels do). A text of its own, so the labels keep their texts and fades; it fades with
+  /// the label it stands beside.
+  public var xContext: DrawnLabel?
+  /// The X labels and the context: everything drawn in the X axis's row.
+  public var xRow: [DrawnLabel] { xContext.map { xLabels + [$0] } ?? xLabels }
   public var yLabels: [DrawnLabel] = []
   /// The right axis's labels of a two-axis chart (empty otherwise), and the height of the
   /// grid line each one labels (lint checks that one of `grid` is there).
@@ -216,6 +224,7 @@ public struct ChartAxes: Sendable {
       let text = format.axisLabel(tLo)
       let s = size(text)
       xLabels = [DrawnLabel(text: text, frame: Rect(plot.midX - s.width / 2, y, s.width, s.height), alpha: 1)]
+      xContext = ChartAxes.context(beside: [(tLo, xLabels[0])], plot: plot, format: format, size: size)
       return
     }
     let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer, format: format)
@@ -223,6 +232,7 @@ public struct ChartAxes: Sendable {
                               level: level, format: format) { size($0).width }
     let xOf = { (t: Double) -> Double in plot.x + (t - tLo) / (tHi - tLo) * plot.width }
     var placed: [DrawnLabel] = []
+    var times: [Double] = []
     // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full
     // labels first, so a fading one never pushes a full one out; and labels pushed in from
     // an edge after the others, so the edge one gives way, not its neighbour (which would
@@ -238,9 +248,33 @@ public struct ChartAxes: Sendable {
       for c in candidates where (c.tick.alpha >= 1) == (pass < 2) && c.pushed == (pass % 2 == 1) {
         if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(c.frame) }) { continue }
         placed.append(DrawnLabel(text: c.tick.text, frame: c.frame, alpha: c.tick.alpha))
+        times.append(c.tick.timeMs)
       }
     }
-    xLabels = placed.sorted { $0.frame.x < $1.frame.x }
+    let row = zip(times, placed).sorted { $0.1.frame.x < $1.1.frame.x }
+    xLabels = row.map(\.1)
+    xContext = ChartAxes.context(beside: row, plot: plot, format: format, size: size)
+  }
+
+  /// Air between a label and its context (about a space).
+  public static let contextSpace = 4.0
+
+  /// The context of an X row (`xContext`): beside the first label drawn at least half
+  /// opaque that has room for it on the side the locale writes it (else the other side)
+  /// without touching another label or leaving the plot; at that label's opacity. None when
+  /// that label is a year (it says the year itself) or no label has room.
+  static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, size: (String) -> Size) -> DrawnLabel? {
+    for (time, anchor) in row where anchor.alpha >= 0.5 {
+      guard let (text, before) = format.axisContext(time) else { return nil }
+      let s = size(text)
+      let f = anchor.frame
+      let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
+      for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
+        let clear = !row.contains { $0.1 != anchor && $0.1.alpha > 0.001 && $0.1.frame.inset(top: 0, left: -labelGap / 2, bottom: 0, right: -labelGap / 2).intersects(r) }
+        if clear { return DrawnLabel(text: text, frame: r, alpha: anchor.alpha) }
+      }
+    }
+    return nil
   }
 }
 
