@@ -79,21 +79,23 @@ public struct DisplayFormat: Sendable, Equatable {
   /// the label (its date pattern puts the year first, its date-time pattern the date
   /// first), as read; on the axis, which runs left to right, a right-to-left locale's
   /// "before" is on the right.
-  public func axisContext(_ ms: Double) -> (text: String, before: Bool)? {
+  /// `year`: the context is the year (beside a month or a date), not a date.
+  public func axisContext(_ ms: Double) -> (text: String, before: Bool, year: Bool)? {
     let (p, pattern) = axisLabelParts(ms)
-    var text: String, before: Bool
+    var text: String, before: Bool, year = false
     switch pattern {
     case .year: return nil
     case .month, .monthDay:
       text = date(p, .year)
       before = Self.yearFirst(locale.pattern(.date))
+      year = true
     default:
       text = date(p, .date)
       let joined = locale.pattern(.dateTime)[...]
       before = (joined.range(of: "{1}")?.lowerBound ?? joined.endIndex) <= (joined.range(of: "{0}")?.lowerBound ?? joined.endIndex)
     }
     if locale.rightToLeft { before.toggle() }
-    return (text, before)
+    return (text, before, year)
   }
 
   /// Whether a CLDR date pattern writes the year before the month and the day (`y年M月d日`).

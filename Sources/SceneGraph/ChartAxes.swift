@@ -258,20 +258,33 @@ public struct ChartAxes: Sendable {
 
   /// Air between a label and its context (about a space).
   public static let contextSpace = 4.0
+  /// The least air between the context and the other labels: clearly more than between it
+  /// and its label, so the two read as one (`Mar 5 2019`, never `2019 Mar 12`).
+  public static let contextClearance = 2 * labelGap
 
   /// The context of an X row (`xContext`): beside the first label drawn at least half
-  /// opaque that has room for it on the side the locale writes it (else the other side)
-  /// without touching another label or leaving the plot; at that label's opacity. None when
-  /// that label is a year (it says the year itself) or no label has room.
+  /// opaque that has room for it on the side the locale writes it (else the other side),
+  /// `contextClearance` from every other label and inside the plot; at that label's
+  /// opacity. None when that label is a year (it says the year itself) or no label has
+  /// room. A year context also gives way to a year label anywhere in the row (`Nov`, `Dec`,
+  /// `2019`, `Feb` is clear, as matplotlib's offset is left out then), fading as that label
+  /// fades in; a date context (beside times) stays.
   static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, size: (String) -> Size) -> DrawnLabel? {
     for (time, anchor) in row where anchor.alpha >= 0.5 {
-      guard let (text, before) = format.axisContext(time) else { return nil }
+      guard let (text, before, year) = format.axisContext(time) else { return nil }
+      var alpha = anchor.alpha
+      if year {
+        let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
+        alpha *= 1 - yearLabel
+        guard alpha > 0.001 else { return nil }
+      }
       let s = size(text)
       let f = anchor.frame
       let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
       for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
-        let clear = !row.contains { $0.1 != anchor && $0.1.alpha > 0.001 && $0.1.frame.inset(top: 0, left: -labelGap / 2, bottom: 0, right: -labelGap / 2).intersects(r) }
-        if clear { return DrawnLabel(text: text, frame: r, alpha: anchor.alpha) }
+        let air = r.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance)
+        let clear = !row.contains { $0.1 != anchor && $0.1.alpha > 0.001 && $0.1.frame.intersects(air) }
+        if clear { return DrawnLabel(text: text, frame: r, alpha: alpha) }
       }
     }
     return nil
