@@ -259,7 +259,9 @@ public struct ChartAxes: Sendable {
   /// Air between a label and its context (about a space).
   public static let contextSpace = 4.0
   /// The least air between the context and the other labels: clearly more than between it
-  /// and its label, so the two read as one (`Mar 5 2019`, never `2019 Mar 12`).
+  /// and its label, so the two read as one (`Mar 5 2019`, never `2019 Mar 12`); where no
+  /// label has that much room (a crowded row on a phone), at least `labelGap` (twice the
+  /// air beside its own label).
   public static let contextClearance = 2 * labelGap
 
   /// The context of an X row (`xContext`): beside the first label drawn at least half
@@ -270,19 +272,29 @@ public struct ChartAxes: Sendable {
   /// `2019`, `Feb` is clear, as matplotlib's offset is left out then), fading as that label
   /// fades in; a date context (beside times) stays.
   static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, size: (String) -> Size) -> DrawnLabel? {
+    for clearance in [contextClearance, labelGap] {
+      if let c = context(beside: row, plot: plot, format: format, clearance: clearance, size: size) { return c.text.isEmpty ? nil : c }
+    }
+    return nil
+  }
+
+  /// The context with at least `clearance` to the other labels (an empty text: none is
+  /// needed).
+  static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, clearance: Double, size: (String) -> Size) -> DrawnLabel? {
+    let none = DrawnLabel(text: "", frame: .zero, alpha: 0)
     for (time, anchor) in row where anchor.alpha >= 0.5 {
-      guard let (text, before, year) = format.axisContext(time) else { return nil }
+      guard let (text, before, year) = format.axisContext(time) else { return none }
       var alpha = anchor.alpha
       if year {
         let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
         alpha *= 1 - yearLabel
-        guard alpha > 0.001 else { return nil }
+        guard alpha > 0.001 else { return none }
       }
       let s = size(text)
       let f = anchor.frame
       let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
       for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
-        let air = r.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance)
+        let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
         let clear = !row.contains { $0.1 != anchor && $0.1.alpha > 0.001 && $0.1.frame.intersects(air) }
         if clear { return DrawnLabel(text: text, frame: r, alpha: alpha) }
       }
