@@ -51,7 +51,7 @@ public struct ChartAxes: Sendable {
   /// that has room for it — the year beside a date (`Mar 5 2019`), the date beside a time
   /// (`Apr 1 2019 06:00`); nil beside a year label, or where no label has room (it drops as
   /// labels do). A text of its own, so the labels keep their texts and fades; it fades with
-  /// the label it stands beside.
+  /// the label it stands beside, and out while the window moves (`rest`).
   public var xContext: DrawnLabel?
   /// The X labels and the context: everything drawn in the X axis's row.
   public var xRow: [DrawnLabel] { xContext.map { xLabels + [$0] } ?? xLabels }
@@ -254,6 +254,13 @@ public struct ChartAxes: Sendable {
     let row = zip(times, placed).sorted { $0.1.frame.x < $1.1.frame.x }
     xLabels = row.map(\.1)
     xContext = ChartAxes.context(beside: row, plot: plot, format: format, size: size)
+    // It describes a window at rest: fading out over the first half of `settleTime` as a
+    // zoom or pan starts (a drag: at once), back in over the second half after the window
+    // stops, so it never hops from label to label while they scroll by or fade.
+    if var c = xContext {
+      c.alpha *= max(0, min(1, 2 * rest - 1))
+      xContext = c.alpha > 0.001 ? c : nil
+    }
   }
 
   /// Air between a label and its context (about a space).
@@ -266,41 +273,46 @@ public struct ChartAxes: Sendable {
 
   /// The context of an X row (`xContext`): beside the first label drawn at least half
   /// opaque that has room for it on the side the locale writes it (else the other side),
-  /// `contextClearance` from every other label and inside the plot; at that label's
-  /// opacity. None when that label is a year (it says the year itself) or no label has
-  /// room. A year context also gives way to a year label anywhere in the row (`Nov`, `Dec`,
-  /// `2019`, `Feb` is clear, as matplotlib's offset is left out then), fading as that label
-  /// fades in; a date context (beside times) stays.
+  /// `contextClearance` from every other label (else `labelGap`) and inside the plot; at
+  /// that label's opacity. None when that label is a year (it says the year itself) or no
+  /// label has room. A year context also gives way to a year label anywhere in the row
+  /// (`Nov`, `Dec`, `2019`, `Feb` is clear, as matplotlib's offset is left out then),
+  /// fading as that label fades in; a date context (beside times) stays.
+  ///
+  /// A label fainter than `faintLabel` (one of a level fading in or out) does not take the
+  /// room, but the context fades while one is that close (fully gone while it is
+  /// `faintLabel`), so the two never both show: it comes back as such labels fade out,
+  /// rather than popping in when they are gone.
   static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, size: (String) -> Size) -> DrawnLabel? {
+    var best: DrawnLabel? = nil
     for clearance in [contextClearance, labelGap] {
-      if let c = context(beside: row, plot: plot, format: format, clearance: clearance, size: size) { return c.text.isEmpty ? nil : c }
+      for (time, anchor) in row where anchor.alpha >= 0.5 {
+        guard let (text, before, year) = format.axisContext(time) else { break }
+        var alpha = anchor.alpha
+        if year {
+          let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
+          alpha *= 1 - yearLabel
+          guard alpha > 0.001 else { return nil }
+        }
+        let s = size(text)
+        let f = anchor.frame
+        let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
+        for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
+          let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
+          let near = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }.map(\.1.alpha).max() ?? 0
+          guard near < faintLabel else { continue }
+          let c = DrawnLabel(text: text, frame: r, alpha: alpha * (1 - near / faintLabel))
+          if near <= 0.001 { return c }
+          if c.alpha > (best?.alpha ?? 0.001) { best = c }
+        }
+      }
     }
-    return nil
+    return best
   }
 
-  /// The context with at least `clearance` to the other labels (an empty text: none is
-  /// needed).
-  static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, clearance: Double, size: (String) -> Size) -> DrawnLabel? {
-    let none = DrawnLabel(text: "", frame: .zero, alpha: 0)
-    for (time, anchor) in row where anchor.alpha >= 0.5 {
-      guard let (text, before, year) = format.axisContext(time) else { return none }
-      var alpha = anchor.alpha
-      if year {
-        let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
-        alpha *= 1 - yearLabel
-        guard alpha > 0.001 else { return none }
-      }
-      let s = size(text)
-      let f = anchor.frame
-      let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
-      for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
-        let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
-        let clear = !row.contains { $0.1 != anchor && $0.1.alpha > 0.001 && $0.1.frame.intersects(air) }
-        if clear { return DrawnLabel(text: text, frame: r, alpha: alpha) }
-      }
-    }
-    return nil
-  }
+  /// How faint a label may be and still leave its room to the context (`context`): lint's
+  /// least visible opacity.
+  static let faintLabel = 0.1
 }
 
 extension Presentation {
