@@ -52,17 +52,62 @@ public struct DisplayFormat: Sendable, Equatable {
   /// time (`14:00`, `14:00:05`), all in local time.
   public func axisLabel(_ ms: Double) -> String {
     if isStandard { return TimeScale.label(ms) }
+    let (p, pattern) = axisLabelParts(ms)
+    return date(p, pattern)
+  }
+
+  /// The wall-clock parts of an X label's instant and the pattern its level writes it with
+  /// (`axisLabel`).
+  func axisLabelParts(_ ms: Double) -> (TimeParts, ChartLocale.Pattern) {
     var p = parts(ms)
     if p.secondOfDay != 0, !zone.isUTC, p.secondOfDay <= 7200, parts(ms - 1).day != p.day {
       // The first instant of a day whose midnight the clocks skipped: labelled as its date.
       p.secondOfDay = 0
     }
     if p.secondOfDay == 0 {
-      if p.month == 1 && p.day == 1 { return date(p, .year) }
-      if p.day == 1 { return date(p, .month) }
-      return date(p, .monthDay)
+      if p.month == 1 && p.day == 1 { return (p, .year) }
+      if p.day == 1 { return (p, .month) }
+      return (p, .monthDay)
     }
-    return date(p, p.secondOfDay % 60 == 0 ? .time : .timeSeconds)
+    return (p, p.secondOfDay % 60 == 0 ? .time : .timeSeconds)
+  }
+
+  /// The context an X label at `ms` leaves out, as matplotlib's `ConciseDateFormatter`
+  /// writes it in its offset: the year beside a month or a date (`Mar 5` · `2019`,
+  /// `2019年` · `3月5日`), the date with its year beside a time (`Apr 1 2019` · `06:00`);
+  /// nil beside a year (`2019` says it all). `before`: the locale writes the context before
+  /// the label (its date pattern puts the year first, its date-time pattern the date
+  /// first), as read; on the axis, which runs left to right, a right-to-left locale's
+  /// "before" is on the right.
+  /// `year`: the context is the year (beside a month or a date), not a date.
+  public func axisContext(_ ms: Double) -> (text: String, before: Bool, year: Bool)? {
+    let (p, pattern) = axisLabelParts(ms)
+    var text: String, before: Bool, year = false
+    switch pattern {
+    case .year: return nil
+    case .month, .monthDay:
+      text = date(p, .year)
+      before = Self.yearFirst(locale.pattern(.date))
+      year = true
+    default:
+      text = date(p, .date)
+      let joined = locale.pattern(.dateTime)[...]
+      before = (joined.range(of: "{1}")?.lowerBound ?? joined.endIndex) <= (joined.range(of: "{0}")?.lowerBound ?? joined.endIndex)
+    }
+    if locale.rightToLeft { before.toggle() }
+    return (text, before, year)
+  }
+
+  /// Whether a CLDR date pattern writes the year before the month and the day (`y年M月d日`).
+  static func yearFirst(_ pattern: String) -> Bool {
+    var quoted = false
+    for c in pattern {
+      if c == "'" { quoted.toggle(); continue }
+      guard !quoted else { continue }
+      if c == "y" || c == "Y" || c == "u" { return true }
+      if c == "M" || c == "L" || c == "d" { return false }
+    }
+    return false
   }
 
   /// The poster's date at a set's precision (`Thu, Feb 28 2019`, `чт, 28 февр. 2019 г.`),

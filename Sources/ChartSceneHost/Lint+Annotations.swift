@@ -25,7 +25,7 @@ extension Lint {
       if !Lint.contains(parts.plot.inset(by: -Lint.tolerance), box) {
         out.append("\(name): annotation '\(Lint.quoted(a.text))' is clipped by the plot")
       }
-      for l in (axes.xLabels + axes.yLabels + axes.rightLabels) where l.alpha * opacity > Lint.visibleAlpha && Lint.overlap(l.frame, box) {
+      for l in (axes.xRow + axes.yLabels + axes.rightLabels) where l.alpha * opacity > Lint.visibleAlpha && Lint.overlap(l.frame, box) {
         out.append("\(name): annotation '\(Lint.quoted(a.text))' covers label '\(Lint.quoted(l.text))'")
       }
     }

@@ -114,7 +114,7 @@ public struct Lint {
                                    opacity: Double, pairs: inout Set<String>) -> [String] {
     var out: [String] = []
     let shows = { (l: DrawnLabel) in l.alpha * opacity > Lint.visibleAlpha }
-    let visible = (axes.xLabels + axes.yLabels + axes.rightLabels).filter(shows)
+    let visible = (axes.xRow + axes.yLabels + axes.rightLabels).filter(shows)
     for a in 0..<visible.count {
       for b in (a + 1)..<max(a + 1, visible.count) where Lint.overlap(visible[a].frame, visible[b].frame) {
         out.append("\(name): labels '\(visible[a].text)' and '\(visible[b].text)' overlap")

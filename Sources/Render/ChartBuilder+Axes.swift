@@ -27,7 +27,7 @@ extension ChartBuilder {
       rightColor = set.lines[1].color.readable(on: surface)
     }
     for l in axes.yLabels { label(l, color: leftColor, halo: inside, backing: backing) }
-    for l in axes.xLabels { label(l, color: theme.axisText, halo: false) }
+    for l in axes.xRow { label(l, color: theme.axisText, halo: false) }
     for l in axes.rightLabels { label(l, color: rightColor, halo: inside, backing: backing) }
   }
 

@@ -64,7 +64,7 @@ public struct PlacedAnnotation: Sendable {
 public enum AnnotationLayout {
   /// The boxes of an axes' labels that show (annotations' labels keep off them).
   public static func labelBoxes(_ axes: ChartAxes) -> [Rect] {
-    (axes.xLabels + axes.yLabels + axes.rightLabels).filter { $0.alpha > 0.1 }.map(\.frame)
+    (axes.xRow + axes.yLabels + axes.rightLabels).filter { $0.alpha > 0.1 }.map(\.frame)
   }
 
   /// Places a chart's annotations at time `t` (scene seconds) with the chart drawn by

@@ -47,6 +47,14 @@ public struct ChartAxes: Sendable {
   }
   public var grid: [GridLine] = []
   public var xLabels: [DrawnLabel] = []
+  /// The X axis's context (issue 21): what its labels leave out, beside the first label
+  /// that has room for it — the year beside a date (`Mar 5 2019`), the date beside a time
+  /// (`Apr 1 2019 06:00`); nil beside a year label, or where no label has room (it drops as
+  /// labels do). A text of its own, so the labels keep their texts and fades; it fades with
+  /// the label it stands beside, and out while the window moves (`rest`).
+  public var xContext: DrawnLabel?
+  /// The X labels and the context: everything drawn in the X axis's row.
+  public var xRow: [DrawnLabel] { xContext.map { xLabels + [$0] } ?? xLabels }
   public var yLabels: [DrawnLabel] = []
   /// The right axis's labels of a two-axis chart (empty otherwise), and the height of the
   /// grid line each one labels (lint checks that one of `grid` is there).
@@ -213,6 +221,7 @@ public struct ChartAxes: Sendable {
       let text = format.axisLabel(tLo)
       let s = size(text)
       xLabels = [DrawnLabel(text: text, frame: Rect(plot.midX - s.width / 2, y, s.width, s.height), alpha: 1)]
+      xContext = ChartAxes.context(beside: [(tLo, xLabels[0])], plot: plot, format: format, size: size)
       return
     }
     let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer, format: format)
@@ -220,6 +229,7 @@ public struct ChartAxes: Sendable {
                               level: level, format: format) { size($0).width }
     let xOf = plotScale.x
     var placed: [DrawnLabel] = []
+    var times: [Double] = []
     // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full
     // labels first, so a fading one never pushes a full one out; and labels pushed in from
     // an edge after the others, so the edge one gives way, not its neighbour (which would
@@ -235,10 +245,71 @@ public struct ChartAxes: Sendable {
       for c in candidates where (c.tick.alpha >= 1) == (pass < 2) && c.pushed == (pass % 2 == 1) {
         if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(c.frame) }) { continue }
         placed.append(DrawnLabel(text: c.tick.text, frame: c.frame, alpha: c.tick.alpha))
+        times.append(c.tick.timeMs)
       }
     }
-    xLabels = placed.sorted { $0.frame.x < $1.frame.x }
+    let row = zip(times, placed).sorted { $0.1.frame.x < $1.1.frame.x }
+    xLabels = row.map(\.1)
+    xContext = ChartAxes.context(beside: row, plot: plot, format: format, size: size)
+    // It describes a window at rest: fading out over the first half of `settleTime` as a
+    // zoom or pan starts (a drag: at once), back in over the second half after the window
+    // stops, so it never hops from label to label while they scroll by or fade.
+    if var c = xContext {
+      c.alpha *= max(0, min(1, 2 * rest - 1))
+      xContext = c.alpha > 0.001 ? c : nil
+    }
   }
+
+  /// Air between a label and its context (about a space).
+  public static let contextSpace = 4.0
+  /// The least air between the context and the other labels: clearly more than between it
+  /// and its label, so the two read as one (`Mar 5 2019`, never `2019 Mar 12`); where no
+  /// label has that much room (a crowded row on a phone), at least `labelGap` (twice the
+  /// air beside its own label).
+  public static let contextClearance = 2 * labelGap
+
+  /// The context of an X row (`xContext`): beside the first label drawn at least half
+  /// opaque that has room for it on the side the locale writes it (else the other side),
+  /// `contextClearance` from every other label (else `labelGap`) and inside the plot; at
+  /// that label's opacity. None when that label is a year (it says the year itself) or no
+  /// label has room. A year context also gives way to a year label anywhere in the row
+  /// (`Nov`, `Dec`, `2019`, `Feb` is clear, as matplotlib's offset is left out then),
+  /// fading as that label fades in; a date context (beside times) stays.
+  ///
+  /// A label fainter than `faintLabel` (one of a level fading in or out) does not take the
+  /// room, but the context fades while one is that close (fully gone while it is
+  /// `faintLabel`), so the two never both show: it comes back as such labels fade out,
+  /// rather than popping in when they are gone.
+  static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, size: (String) -> Size) -> DrawnLabel? {
+    var best: DrawnLabel? = nil
+    for clearance in [contextClearance, labelGap] {
+      for (time, anchor) in row where anchor.alpha >= 0.5 {
+        guard let (text, before, year) = format.axisContext(time) else { break }
+        var alpha = anchor.alpha
+        if year {
+          let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
+          alpha *= 1 - yearLabel
+          guard alpha > 0.001 else { return nil }
+        }
+        let s = size(text)
+        let f = anchor.frame
+        let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
+        for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
+          let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
+          let near = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }.map(\.1.alpha).max() ?? 0
+          guard near < faintLabel else { continue }
+          let c = DrawnLabel(text: text, frame: r, alpha: alpha * (1 - near / faintLabel))
+          if near <= 0.001 { return c }
+          if c.alpha > (best?.alpha ?? 0.001) { best = c }
+        }
+      }
+    }
+    return best
+  }
+
+  /// How faint a label may be and still leave its room to the context (`context`): lint's
+  /// least visible opacity.
+  static let faintLabel = 0.1
 }
 
 extension Presentation {

@@ -149,6 +149,7 @@ public struct Inspector {
       let named = (parts.named + roundTwoParts(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)).map { ($0.0, rect($0.1)) }
       f.append(("parts", .object(named)))
       f.append(("xLabels", .array(axes.xLabels.map(label))))
+      f.append(("xContext", axes.xContext.map(label) ?? .null))
       f.append(("yLabels", .array(axes.yLabels.map(label))))
       if snap.style.yScaled { f.append(("rightLabels", .array(axes.rightLabels.map(label)))) }
       if let more = parts.legendMore { f.append(("legendMore", .string(more.text))) }

@@ -1,0 +1,89 @@
+import ChartSceneHost
+import Drawing
+import Foundation
+import SceneGraph
+import XCTest
+
+/// The X axis's context (YearContextTests) while the window moves: it fades out as a pan
+/// or zoom starts and back in after the window stops, never popping (no more than 0.35 of
+/// opacity from one frame to the next at 60 fps), never over a visible label, and fully
+/// drawn once the window is at rest again.
+final class YearContextMotionTests: XCTestCase {
+  var tmp: URL!
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-context-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+  }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+
+  /// Two years of daily points from 2018-01-01 (or 20 days of hourly ones), a window at
+  /// `from`, animated to `to` at 0.5 s for `duration` s.
+  func script(hourly: Bool, from: (Double, Double), to: (Double, Double), duration: Double, width: Int) throws -> String {
+    let url = tmp.appendingPathComponent("pan-\(hourly)-\(width)-\(to.0).lua")
+    let (n, step) = hourly ? (480, 3_600_000) : (730, 86_400_000)
+    try """
+    local cs = require("chartscene")
+    local x, v = {}, {}
+    for i = 0, \(n - 1) do x[#x+1] = 1514764800000 + i * \(step); v[#v+1] = 100 + 50 * math.sin(i / 7) end
+    local set = cs.data.series{ name = "S", x = x, lines = { { id = "a", name = "A", color = "#3DC23F", values = v } } }
+    set:setRange(\(from.0), \(from.1))
+    return cs.scene{ width = \(width), height = 400, fps = 60, duration = \(0.5 + duration + 1),
+      root = cs.chart{ id = "c", data = set, legend = false },
+      timeline = { cs.call{ at = 0.5, fn = function() cs.animate({ duration = \(duration), curve = "easeInOut" }, function() set:setRange(\(to.0), \(to.1)) end) end } } }
+    """.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  func axes(_ session: Session, at t: Double) throws -> ChartAxes {
+    _ = try session.displayList(at: t)
+    guard let node = session.scene.node(id: "c"), let spec = node.chart else { throw XCTSkip("no chart") }
+    let p = session.scene.presentation
+    let window = p.window(spec.data, at: t)
+    let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: session.text, window: window)
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
+    return ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, rest: ChartAxes.rest(spec: spec, presentation: p, t: t),
+                     reference: ChartAxes.referenceWindow(spec: spec, presentation: p, t: t), xLevel: p.xLevel(node.id, spec.data, at: t))
+  }
+
+  func testContextFadesWithTheWindowsMotion() throws {
+    // A pan across New Year, a zoom in from a quarter to a week, and a zoom into a day of
+    // hourly data (there the context is the date). (Not a zoom out: the labels themselves
+    // may change by more than 0.35 a frame there, and the context fades with its label.)
+    let cases: [(Bool, (Double, Double), (Double, Double), Double, Int)] = [
+      (false, (0.3, 0.4), (0.55, 0.65), 2, 720), (false, (0.2, 0.45), (0.3, 0.31), 1, 1280), (true, (0.1, 0.6), (0.51, 0.53), 1, 720),
+    ]
+    for (hourly, from, to, duration, width) in cases {
+      let what = "\(hourly ? "hourly" : "daily") \(from) → \(to) at \(width) px"
+      let session = try Session(scriptPath: try script(hourly: hourly, from: from, to: to, duration: duration, width: width), quiet: true)
+      let clock = session.simulation.clock
+      var previous: DrawnLabel? = nil
+      var sawFade = false
+      for k in 0..<clock.frameCount {
+        let t = clock.time(ofFrame: k)
+        let a = try axes(session, at: t)
+        let c = a.xContext
+        if let c, c.alpha > 0.05, c.alpha < 0.95 { sawFade = true }
+        // The same context (text and place, to a pixel of motion) changes by at most 0.35;
+        // one that leaves or arrives does so at most 0.35 opaque.
+        if k == 0 {
+        } else if let p = previous, let c, p.text == c.text, abs(p.frame.x - c.frame.x) < 60 {
+          XCTAssertLessThanOrEqual(abs(c.alpha - p.alpha), 0.35, "\(what), t=\(t): '\(c.text)' \(p.alpha) → \(c.alpha)")
+        } else {
+          XCTAssertLessThanOrEqual(previous?.alpha ?? 0, 0.35, "\(what), t=\(t): '\(previous?.text ?? "")' vanishes at \(previous?.alpha ?? 0)")
+          XCTAssertLessThanOrEqual(c?.alpha ?? 0, 0.35, "\(what), t=\(t): '\(c?.text ?? "")' pops in at \(c?.alpha ?? 0)")
+        }
+        // Never over a visible label.
+        if let c, c.alpha > 0.1 {
+          for l in a.xLabels where l.alpha > 0.1 { XCTAssertFalse(l.frame.intersects(c.frame), "\(what), t=\(t): '\(c.text)' over '\(l.text)'") }
+        }
+        // At rest before and after: the year (or the date) fully drawn.
+        if t < 0.5 || t > 0.5 + duration + 0.6, !a.xLabels.contains(where: { $0.text == "2018" || $0.text == "2019" }) {
+          XCTAssertEqual(c?.alpha, 1, "\(what), t=\(t): \(a.xLabels.map(\.text)) \(c?.text ?? "no context")")
+        }
+        previous = c
+      }
+      XCTAssertTrue(sawFade, "\(what): the context never faded")
+    }
+  }
+}
