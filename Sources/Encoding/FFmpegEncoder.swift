@@ -27,7 +27,7 @@ public final class FFmpegEncoder {
   /// long as the encoding. Other formats and odd sides get BGRA.
   let yuv: Bool
   var yuvBuffer: [UInt8] = []
-  /// The pipe's size in bytes (1 MiB, or what the kernel left it at).
+  /// The pipe's size in bytes, as the kernel gives it after the sizing in `init`.
   var pipeCapacity = 1 << 16
   /// Whether frames larger than the pipe go in by vmsplice (`write(converted:)`).
   var splices = true
