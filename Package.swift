@@ -33,6 +33,9 @@ let package = Package(
     // The number parser of the data files (a fast path for ordinary decimals, strtod for the rest),
     // and the bulk reader of plain CSV rows straight into columns.
     .target(name: "CFastParse"),
+    // Frames on their way to ffmpeg: BGRA to YUV 4:2:0 in AVX2 registers, and pipe writes
+    // that hand over pages (vmsplice) instead of copying them.
+    .target(name: "CFrames"),
 
     // POSIX plumbing every layer may use: paths, clocks, a mutex, stage timing.
     .target(name: "Platform"),
@@ -48,7 +51,7 @@ let package = Package(
     // Render: scene → display list (and a text dump of one, for tests).
     .target(name: "Render", dependencies: ["Drawing", "ChartModel", "SceneGraph"]),
     .target(name: "RenderCairo", dependencies: ["Platform", "Drawing", "CCairo"]),
-    .target(name: "Encoding", dependencies: ["Platform", "Drawing", "CPNG"]),
+    .target(name: "Encoding", dependencies: ["Platform", "Drawing", "CPNG", "CFrames"]),
     .target(name: "LiveWindow", dependencies: ["Drawing", "Gestures", "CSDL2"]),
     // Lua host.
     .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),

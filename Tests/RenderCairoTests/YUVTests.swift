@@ -1,4 +1,5 @@
 import Drawing
+import Foundation
 import XCTest
 
 @testable import Encoding
@@ -32,6 +33,33 @@ final class YUVTests: XCTestCase {
     }
   }
 
+  /// The AVX2 rows (C, `CFrames`; a row's last pixels after the last 16 one block at a time)
+  /// give the very bytes of the reference too, on a processor that has AVX2.
+  func testAVX2RowsGiveTheBytesOfTheScalarReference() throws {
+    try XCTSkipUnless(YUV.hasAVX2, "this processor has no AVX2")
+    var rng = SplitMix(seed: 26)
+    for (w, h) in [(1280, 720), (1286, 130), (18, 4), (2, 2), (30, 6), (16, 2), (322, 242), (720, 900)] {
+      let stride = w * 4 + (w % 3) * 16
+      var pixels = [UInt8](repeating: 0, count: stride * h)
+      for i in pixels.indices { pixels[i] = UInt8(rng.next() * 256) }
+      // Black, white and pure colours in runs, then every pixel of one value in a stripe.
+      for i in 0..<min(pixels.count, 8192) { pixels[i] = (i / 4) % 5 == 0 ? 0 : (i % 4 == (i / 64) % 4 ? 255 : 0) }
+      for i in min(pixels.count, 8192)..<min(pixels.count, 16384) { pixels[i] = i % 8 < 4 ? 255 : 0 }
+      let image = RasterImage(width: w, height: h, stride: stride, pixels: pixels)
+      let n = w * h * 3 / 2
+      var fast = [UInt8](repeating: 1, count: n), slow = [UInt8](repeating: 2, count: n)
+      image.pixels.withUnsafeBytes { src in
+        fast.withUnsafeMutableBytes { dst in
+          // In two parts, as the workers split a frame.
+          YUV.avx2Rows(src.baseAddress!, width: w, height: h, stride: stride, into: dst.baseAddress!, pairs: 0..<h / 4)
+          YUV.avx2Rows(src.baseAddress!, width: w, height: h, stride: stride, into: dst.baseAddress!, pairs: h / 4..<h / 2)
+        }
+      }
+      YUV.convertScalar(image, into: &slow)
+      XCTAssertEqual(fast, slow, "\(w)x\(h)")
+    }
+  }
+
   /// The conversion done on the painting workers: the same bytes, into a spare buffer of
   /// the right size or a new one.
   func testFrameConversionReusesSparesOfTheRightSize() {
@@ -45,6 +73,44 @@ final class YUVTests: XCTestCase {
     XCTAssertEqual(conversion.convert(image, reusing: []), expected)
     XCTAssertEqual(conversion.convert(image, reusing: [UInt8](repeating: 9, count: 7)), expected)
     XCTAssertEqual(conversion.convert(image, reusing: [UInt8](repeating: 9, count: expected.count)), expected)
+  }
+
+  /// Frames larger than the pipe go into it as their pages (vmsplice), and the caller fills
+  /// the buffer of the frame before the last one written with the next frame at once: the
+  /// MP4 is byte for byte the one of the same frames copied into the pipe (write).
+  func testSplicedFramesMakeTheFileOfCopiedOnes() throws {
+    let (w, h) = (640, 480)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-splice-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let frames = (0..<12).map { k in
+      var pixels = [UInt8](repeating: 255, count: w * h * 4)
+      for y in 0..<h { for x in 0..<w { let o = (y * w + x) * 4; pixels[o] = UInt8((x + 9 * k) & 255); pixels[o + 1] = UInt8((y * 3 + k * 20) & 255); pixels[o + 2] = UInt8(((x ^ y) + k) & 255) } }
+      return FrameConversion().convert(RasterImage(width: w, height: h, stride: w * 4, pixels: pixels), reusing: [])
+    }
+    func encode(splicing: Bool) throws -> Data {
+      let path = dir.appendingPathComponent(splicing ? "spliced.mp4" : "copied.mp4").path
+      let encoder = try FFmpegEncoder(path: path, format: .mp4, width: w, height: h, fps: 10)
+      XCTAssertLessThan(encoder.pipeCapacity, w * h * 3 / 2, "the pipe holds less than a frame")
+      encoder.splices = splicing
+      // Two buffers taking turns, as the painting workers' spares do, each filled again
+      // as soon as the frame after it is written (ffmpeg is still encoding then).
+      var buffers = [[UInt8](repeating: 0, count: w * h * 3 / 2), [UInt8](repeating: 0, count: w * h * 3 / 2)]
+      for (k, frame) in frames.enumerated() {
+        var buffer: [UInt8] = []
+        swap(&buffer, &buffers[k % 2])
+        buffer.withUnsafeMutableBytes { dst in frame.withUnsafeBytes { dst.copyMemory(from: $0) } }
+        try encoder.write(converted: buffer)
+        buffers[k % 2] = buffer
+        XCTAssertEqual(encoder.spliced != nil, splicing)
+      }
+      try encoder.finish()
+      XCTAssertNil(encoder.spliced)
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+    let spliced = try encode(splicing: true), copied = try encode(splicing: false)
+    XCTAssertGreaterThan(copied.count, 1000)
+    XCTAssertEqual(spliced, copied)
   }
 
   func testLimitedRangeValuesOfBlackAndWhite() {
