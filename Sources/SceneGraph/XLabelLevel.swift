@@ -35,6 +35,9 @@ extension Presentation {
   /// The longest (s) the drawn level lags behind the window's after a zoom across several
   /// levels: further behind, it moves faster (levels in between pass quicker).
   public static let xLabelCatchUp = 0.3
+  /// How fast (levels a second) labels squeezed by a zoom out fade at the most: twice a
+  /// level's fade.
+  public static let squeezeRate = 2 / xLabelFadeTime
 
   /// Moves chart `key`'s level of X labels towards the one its window asks for now, by at
   /// most `dt / xLabelFadeTime` (one level per 0.2 s; faster when more than
@@ -60,17 +63,26 @@ extension Presentation {
       return
     }
     // A zoom out already under way (an animation, not a hand) asks for coarser labels
-    // soon: they start fading out now, so they are gone before they would touch.
-    var goal = wanted
-    for k in 1...4 {
-      let ahead = t + Presentation.xLabelFadeTime * Double(k) / 4
-      if let l = levels(at: ahead) { goal = max(goal, target(l, at: ahead) - Double(k) / 4) }
+    // soon: they start fading out now, so they are gone before they would touch. `close`:
+    // how far the labels must have faded as they come close (`safe`), now or, at the rate
+    // a squeeze may fade them (`squeezeRate` levels a second), in time for later.
+    var goal = wanted, close = now.safe
+    for k in 1...8 {
+      let ahead = Presentation.xLabelFadeTime * Double(k) / 4
+      if let l = levels(at: t + ahead) {
+        if k <= 4 { goal = max(goal, target(l, at: t + ahead) - Double(k) / 4) }
+        // (One sample sooner: the squeeze may peak between two samples.)
+        close = max(close, l.safe - (ahead - Presentation.xLabelFadeTime / 4) * Presentation.squeezeRate)
+      }
     }
     let dt = t - s.time
+    let before = s.level
     let step = max(dt / Presentation.xLabelFadeTime, abs(goal - s.level) * min(1, dt / Presentation.xLabelCatchUp))
     s.level += max(-step, min(step, goal - s.level))
-    // Never finer than the labels allow side by side (fading out as they come close).
-    s.level = max(s.level, min(goal, now.safe), now.least)
+    // Never finer than the labels allow side by side (`least`); fading as they come close,
+    // but at a bounded rate: labels at rest may stand closer than `safe` asks for, and a
+    // zoom out from there starts their fade, it does not jump into it.
+    s.level = max(s.level, min(goal, close, before + dt * Presentation.squeezeRate), now.least)
     // Settle exactly (a still at rest draws whole levels only).
     if abs(s.level - wanted) < 1e-9 { s.level = wanted }
     s.time = t
