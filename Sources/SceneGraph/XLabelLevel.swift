@@ -89,10 +89,12 @@ extension Presentation {
     xLevels[key] = s
   }
 
-  /// The level of X labels to draw for chart `key` at t (nil: none kept for that time and
-  /// set; the chart then draws the level its window asks for).
+  /// The level of X labels to draw for chart `key` at t: the one of the last tick at or
+  /// before t, up to 0.1 s before (a still between two frames draws what the frame before
+  /// it drew, not a level the eased labels never showed); nil: none kept for that time and
+  /// set, the chart then draws the level its window asks for.
   public func xLevel(_ key: String, _ set: ChartSet, at t: Double) -> Double? {
-    guard let s = xLevels[key], s.set == ObjectIdentifier(set), abs(s.time - t) < 1e-9 else { return nil }
+    guard let s = xLevels[key], s.set == ObjectIdentifier(set), t - s.time > -1e-9, t - s.time < 0.1 else { return nil }
     return s.level
   }
 }
