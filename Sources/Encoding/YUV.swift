@@ -25,15 +25,11 @@ enum YUV {
   /// Row pairs `pairs` of a `width`×`height` BGRA image at `src` into the planes at `dst`:
   /// in AVX2 registers where the processor has them (`avx2Rows`), else in SIMD lanes,
   /// except in a debug build, where generic SIMD code runs a hundred times slower than the
-  /// one-block-at-a-time loop (the tests compare each with it in any build).
+  /// one-block-at-a-time reference, `scalarRows` (the tests compare each with it in any build).
   static func rows(_ src: UnsafeRawPointer, width w: Int, height h: Int, stride: Int, into dst: UnsafeMutableRawPointer, pairs: Range<Int>) {
     #if DEBUG
-    let ySize = w * h, cSize = (w / 2) * (h / 2)
-    let s = src.assumingMemoryBound(to: UInt8.self), d = dst.assumingMemoryBound(to: UInt8.self)
-    for pair in pairs {
-      pixels(s + 2 * pair * stride, s + (2 * pair + 1) * stride, d + 2 * pair * w, d + (2 * pair + 1) * w,
-             d + ySize + pair * (w / 2), d + ySize + cSize + pair * (w / 2), from: 0, to: w)
-    }
+    scalarRows(src.assumingMemoryBound(to: UInt8.self), width: w, height: h, stride: stride,
+               into: dst.assumingMemoryBound(to: UInt8.self), pairs: pairs)
     #else
     if hasAVX2 {
       avx2Rows(src, width: w, height: h, stride: stride, into: dst, pairs: pairs)
@@ -129,15 +125,20 @@ enum YUV {
   /// The whole image one 2x2 block at a time (the reference for the SIMD rows).
   static func convertScalar(_ image: RasterImage, into out: inout [UInt8]) {
     let w = image.width, h = image.height, stride = image.stride
-    let ySize = w * h, cSize = (w / 2) * (h / 2)
     image.pixels.withUnsafeBufferPointer { src in
       out.withUnsafeMutableBufferPointer { dst in
-        let s = src.baseAddress!, d = dst.baseAddress!
-        for pair in 0..<h / 2 {
-          pixels(s + 2 * pair * stride, s + (2 * pair + 1) * stride, d + 2 * pair * w, d + (2 * pair + 1) * w,
-                 d + ySize + pair * (w / 2), d + ySize + cSize + pair * (w / 2), from: 0, to: w)
-        }
+        scalarRows(src.baseAddress!, width: w, height: h, stride: stride, into: dst.baseAddress!, pairs: 0..<h / 2)
       }
+    }
+  }
+
+  /// Row pairs `pairs`, one 2x2 block at a time: `convertScalar`'s loop, and what `rows`
+  /// does in a debug build.
+  static func scalarRows(_ s: UnsafePointer<UInt8>, width w: Int, height h: Int, stride: Int, into d: UnsafeMutablePointer<UInt8>, pairs: Range<Int>) {
+    let ySize = w * h, cSize = (w / 2) * (h / 2)
+    for pair in pairs {
+      pixels(s + 2 * pair * stride, s + (2 * pair + 1) * stride, d + 2 * pair * w, d + (2 * pair + 1) * w,
+             d + ySize + pair * (w / 2), d + ySize + cSize + pair * (w / 2), from: 0, to: w)
     }
   }
 

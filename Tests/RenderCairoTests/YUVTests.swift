@@ -19,7 +19,8 @@ final class YUVTests: XCTestCase {
       let image = RasterImage(width: w, height: h, stride: stride, pixels: pixels)
       let n = w * h * 3 / 2
       var fast = [UInt8](repeating: 1, count: n), slow = [UInt8](repeating: 2, count: n)
-      // The SIMD rows themselves (a debug build's `convert` goes one block at a time).
+      // The SIMD rows themselves (a debug build's `convert` goes one block at a time, `scalarRows`,
+      // which `convertScalar` runs too).
       image.pixels.withUnsafeBytes { src in
         fast.withUnsafeMutableBytes { dst in
           YUV.simdRows(src.baseAddress!, width: w, height: h, stride: stride, into: dst.baseAddress!, pairs: 0..<h / 2)
