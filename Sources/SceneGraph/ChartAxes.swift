@@ -267,6 +267,11 @@ public struct ChartAxes: Sendable {
   /// label has that much room (a crowded row on a phone), at least `labelGap` (twice the
   /// air beside its own label).
   public static let contextClearance = 2 * labelGap
+  /// How far the context may reach past the plot's side, into the chart's padding (half
+  /// of it), where the labels themselves never go, on the side the locale writes it: the
+  /// last label of a narrow row has room for `Mar 3 2019` then (cards at 320×240 had no
+  /// context).
+  public static let contextOverhang = ChartMetrics.sidePadding / 2
 
   /// The context of an X row (`xContext`): beside the first label drawn at least half
   /// opaque that has room for it on the side the locale writes it (else the other side),
@@ -294,7 +299,10 @@ public struct ChartAxes: Sendable {
         let s = size(text)
         let f = anchor.frame
         let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
-        for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - 0.01 && r.maxX <= plot.maxX + 0.01 {
+        // Past the plot's side only on the side the locale writes it (`Mar 3 2019` at the end
+        // of a row, never `2019 Mar 3` at its start).
+        let reach = (left: before ? contextOverhang : 0, right: before ? 0 : contextOverhang)
+        for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 {
           let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
           let near = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }.map(\.1.alpha).max() ?? 0
           guard near < faintLabel else { continue }
