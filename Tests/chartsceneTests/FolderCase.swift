@@ -38,8 +38,6 @@ class FolderCase: XCTestCase {
     XCTAssertEqual(try snapshot(), before, "\(args) changed the folder", file: file, line: line)
   }
 
-  /// Every file under the folder (hidden ones too) with a hash of its bytes; -1 for a
-  /// folder, -2 for anything that is not a regular file.
   /// What is in the folder: every entry by name, a file with its whole contents (a rewrite of
   /// the same length is a change).
   enum Entry: Equatable, CustomStringConvertible {
