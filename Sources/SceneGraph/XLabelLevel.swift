@@ -67,10 +67,10 @@ extension Presentation {
     // how far the labels must have faded as they come close (`safe`), now or, at the rate
     // a squeeze may fade them (`squeezeRate` levels a second), in time for later.
     var goal = wanted, close = now.safe
-    for k in 1...8 {
+    for k in 1...4 {
       let ahead = Presentation.xLabelFadeTime * Double(k) / 4
       if let l = levels(at: t + ahead) {
-        if k <= 4 { goal = max(goal, target(l, at: t + ahead) - Double(k) / 4) }
+        goal = max(goal, target(l, at: t + ahead) - Double(k) / 4)
         // (One sample sooner: the squeeze may peak between two samples.)
         close = max(close, l.safe - (ahead - Presentation.xLabelFadeTime / 4) * Presentation.squeezeRate)
       }
