@@ -6,15 +6,7 @@ import RenderCairo
 import XCTest
 
 /// The golden comparison is tight enough to catch one wrong digit, and recording fails.
-final class GoldenStrictnessTests: XCTestCase {
-  var dir: String = ""
-
-  override func setUp() {
-    dir = NSTemporaryDirectory() + "chartscene-strict-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
+final class GoldenStrictnessTests: TempFolderCase {
   func render(_ script: String) throws -> RasterImage {
     let path = dir + "/s.lua"
     try script.write(toFile: path, atomically: true, encoding: .utf8)

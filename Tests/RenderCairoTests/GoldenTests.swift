@@ -5,15 +5,7 @@ import Foundation
 import RenderCairo
 import XCTest
 
-final class GoldenTests: XCTestCase {
-  var dir: String = ""
-
-  override func setUp() {
-    dir = NSTemporaryDirectory() + "chartscene-golden-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
+final class GoldenTests: TempFolderCase {
   func render(_ script: String, scale: Double = 1) throws -> RasterImage {
     let path = dir + "/s.lua"
     try script.write(toFile: path, atomically: true, encoding: .utf8)

@@ -6,19 +6,12 @@ import XCTest
 
 /// Golden images of each round-two chart type, in both themes, on the contest's data (see
 /// docs/testing.md for re-recording).
-final class RoundTwoGoldenTests: XCTestCase {
-  var dir: String = ""
+final class RoundTwoGoldenTests: TempFolderCase {
   static let data: String = {
     var parts = "\(#filePath)".split(separator: "/").map(String.init)
     parts.removeLast(2)
     return "/" + parts.joined(separator: "/") + "/Fixtures/telegram/round2"
   }()
-
-  override func setUp() {
-    dir = NSTemporaryDirectory() + "chartscene-golden2-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
   func render(_ n: Int, theme: String, extra: String = "", then: String = "") throws -> RasterImage {
     let path = dir + "/s.lua"

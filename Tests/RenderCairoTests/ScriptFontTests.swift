@@ -7,15 +7,7 @@ import XCTest
 /// Text in every script from the bundled fonts (issue 22): Pango is asked for unknown glyphs
 /// (boxes) in every title, line name and text of a scene with each script, and the pictures
 /// are the same bytes on two runs.
-final class ScriptFontTests: XCTestCase {
-  var dir: String = ""
-
-  override func setUp() {
-    dir = NSTemporaryDirectory() + "chartscene-scripts-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
+final class ScriptFontTests: TempFolderCase {
   /// A title and a line name in each script the bundled fonts cover.
   static let samples: [(script: String, title: String, name: String)] = [
     ("Latin", "Ventas año 2024 — Übersicht", "Déjà vu"),

@@ -6,14 +6,7 @@ import RenderCairo
 import XCTest
 
 /// Issue 21, item 16: a single bar is a bar, not a hairline; a stack of zeros stands on 0–1.
-final class SmallDefectsTests: XCTestCase {
-  var dir: String = ""
-  override func setUp() {
-    dir = NSTemporaryDirectory() + "chartscene-small-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-  }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
+final class SmallDefectsTests: TempFolderCase {
   func session(_ body: String) throws -> Session {
     let path = dir + "/s.lua"
     try body.write(toFile: path, atomically: true, encoding: .utf8)

@@ -8,15 +8,7 @@ import XCTest
 /// of labels within a frame or two, no label's opacity jumps by more than 0.35 between two
 /// frames at 60 fps; at rest every label is fully opaque, and a still is the same however
 /// it is reached.
-final class XLabelFadeTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-xfade-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
-
+final class XLabelFadeTests: TempFolderCase {
   /// Hourly points over `days`; a fast linear zoom in at 0.5 s, a spring out at 1.5 s.
   func script(days: Int, zoom: (Double, Double), duration: Double, width: Int) throws -> String {
     let url = tmp.appendingPathComponent("zoom\(days)-\(width).lua")

@@ -8,15 +8,7 @@ import XCTest
 /// or zoom starts and back in after the window stops, never popping (no more than 0.35 of
 /// opacity from one frame to the next at 60 fps), never over a visible label, and fully
 /// drawn once the window is at rest again.
-final class YearContextMotionTests: XCTestCase {
-  var tmp: URL!
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartscene-context-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-  }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
-
+final class YearContextMotionTests: TempFolderCase {
   /// Two years of daily points from 2018-01-01 (or 20 days of hourly ones), a window at
   /// `from`, animated to `to` at 0.5 s for `duration` s.
   func script(hourly: Bool, from: (Double, Double), to: (Double, Double), duration: Double, width: Int) throws -> String {
