@@ -90,8 +90,7 @@ public struct Lint {
     let window = presentation.window(spec.data, at: t)
     let parts = ChartParts.make(spec: spec, card: card, frame: n.contentFrame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: t)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
-                         xLevel: presentation.xLevel(n.id, spec.data, at: t))
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: t)
     let name = "chart '\(Lint.quoted(n.id))'"
     out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs)
     if parts.plot.height < Lint.leastPlotHeight {

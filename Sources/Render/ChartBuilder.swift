@@ -35,10 +35,7 @@ struct ChartBuilder {
     let plot = parts.plot
     // The mappings scripts get from cs.chartGeometry: one place for both.
     let geometry = ChartGeometry(plot: plot, lineWidth: spec.lineWidth, set: set, snapshot: snap)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
-                         rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
-                         reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t),
-                         xLevel: presentation?.xLevel(key, spec.data, at: t))
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: key, t: t)
     // The series (SeriesBuilder.swift) clipped to the plot, the grid under or over them, the labels.
     let series = Series.plot(spec: spec, snap: snap, geometry: geometry)
     if !series.gridOver { drawAxes(axes, plot: plot) }

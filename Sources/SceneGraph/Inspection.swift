@@ -141,9 +141,7 @@ public struct Inspector {
       } else {
         f.append(("indicator", .null))
       }
-      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer,
-                           rest: ChartAxes.rest(spec: spec, presentation: presentation, t: time), reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: time),
-                           xLevel: presentation?.xLevel(n.id, spec.data, at: time))
+      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: time)
       f += roundTwo(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)
       // After the others: poster (while the indicator shows), zoomOut, yAxis.right (Inspection+ChartTypes.swift).
       let named = (parts.named + roundTwoParts(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)).map { ($0.0, rect($0.1)) }

@@ -28,8 +28,7 @@ final class AxisMotionTests: XCTestCase {
       let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: session.text, window: p.window(spec.data, at: t))
       let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
       let rest = ChartAxes.rest(spec: spec, presentation: p, t: t)
-      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, rest: rest,
-                           reference: ChartAxes.referenceWindow(spec: spec, presentation: p, t: t), xLevel: p.xLevel(node.id, spec.data, at: t))
+      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, presentation: p, key: node.id, t: t)
 
       // Lines: every stroke of a line colour is drawn inside a clip equal to the plot.
       var clips: [Rect?] = []

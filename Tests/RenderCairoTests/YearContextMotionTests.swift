@@ -34,8 +34,7 @@ final class YearContextMotionTests: TempFolderCase {
     let window = p.window(spec.data, at: t)
     let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: session.text, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
-    return ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, rest: ChartAxes.rest(spec: spec, presentation: p, t: t),
-                     reference: ChartAxes.referenceWindow(spec: spec, presentation: p, t: t), xLevel: p.xLevel(node.id, spec.data, at: t))
+    return ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, presentation: p, key: node.id, t: t)
   }
 
   func testContextFadesWithTheWindowsMotion() throws {
