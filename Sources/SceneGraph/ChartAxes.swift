@@ -101,8 +101,8 @@ public struct ChartAxes: Sendable {
       if let right = geometry.right { makeRight(spec: spec, parts: parts, snap: snap, measurer: measurer, scale: right) }
     }
     if let band = parts.xAxis {
-      let refSpan = reference.map { (set.time(atFraction: $0.hi) - set.time(atFraction: $0.lo)) }
-      makeX(band: band, scale: geometry.left, measurer: measurer, rest: rest, referenceSpan: refSpan, level: xLevel, format: spec.format)
+      let times = reference.map { (set.time(atFraction: $0.lo), set.time(atFraction: $0.hi)) }
+      makeX(band: band, scale: geometry.left, measurer: measurer, rest: rest, reference: times, level: xLevel, format: spec.format)
     }
   }
 
@@ -211,7 +211,7 @@ public struct ChartAxes: Sendable {
     }
   }
 
-  mutating func makeX(band: Rect, scale plotScale: PlotScale, measurer: TextMeasurer, rest: Double, referenceSpan: Double?, level: Double?,
+  mutating func makeX(band: Rect, scale plotScale: PlotScale, measurer: TextMeasurer, rest: Double, reference: (Double, Double)?, level: Double?,
                       format: DisplayFormat) {
     let plot = plotScale.xRect
     let tLo = plotScale.from, tHi = plotScale.to
@@ -229,42 +229,83 @@ public struct ChartAxes: Sendable {
       let text = format.axisLabel(tLo)
       let s = size(text)
       xLabels = [DrawnLabel(text: text, frame: Rect(plot.midX - s.width / 2, y, s.width, s.height), alpha: 1)]
-      xContext = ChartAxes.context(beside: [(tLo, xLabels[0])], plot: plot, format: format, size: size)
+      xContext = ChartAxes.context(beside: [(tLo, xLabels[0])], clearance: ChartAxes.contextClearance, plot: plot, format: format, size: size)?.label
       return
     }
     let spacing = ChartAxes.xSpacing(plot: plot, measurer: measurer, format: format)
-    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: referenceSpan,
+    let made = TimeScale.make(tLo: tLo, tHi: tHi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, rest: rest, referenceSpan: reference.map { $0.1 - $0.0 },
                               level: level, format: format) { size($0).width }
-    let xOf = plotScale.x
-    var placed: [DrawnLabel] = []
-    var times: [Double] = []
     // Keep labels inside the plot's width; skip one that would then touch a neighbour. Full
     // labels first, so a fading one never pushes a full one out; and labels pushed in from
     // an edge after the others, so the edge one gives way, not its neighbour (which would
     // leave the rest unevenly spaced).
-    let candidates = made.ticks.compactMap { tick -> (tick: TimeScale.Tick, frame: Rect, pushed: Bool)? in
-      let s = size(tick.text)
-      if s.width > plot.width { return nil }
-      let centred = xOf(tick.timeMs) - s.width / 2
-      let x = max(plot.x, min(plot.maxX - s.width, centred))
-      return (tick, Rect(x, y, s.width, s.height), abs(x - centred) > 0.01)
-    }
-    for pass in 0..<4 {
-      for c in candidates where (c.tick.alpha >= 1) == (pass < 2) && c.pushed == (pass % 2 == 1) {
-        if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(c.frame) }) { continue }
-        placed.append(DrawnLabel(text: c.tick.text, frame: c.frame, alpha: c.tick.alpha))
-        times.append(c.tick.timeMs)
+    func place(_ ticks: [TimeScale.Tick], _ xOf: (Double) -> Double) -> [(Double, DrawnLabel)] {
+      var placed: [DrawnLabel] = []
+      var times: [Double] = []
+      let candidates = ticks.compactMap { tick -> (tick: TimeScale.Tick, frame: Rect, pushed: Bool)? in
+        let s = size(tick.text)
+        if s.width > plot.width { return nil }
+        let centred = xOf(tick.timeMs) - s.width / 2
+        let x = max(plot.x, min(plot.maxX - s.width, centred))
+        return (tick, Rect(x, y, s.width, s.height), abs(x - centred) > 0.01)
       }
+      for pass in 0..<4 {
+        for c in candidates where (c.tick.alpha >= 1) == (pass < 2) && c.pushed == (pass % 2 == 1) {
+          if placed.contains(where: { $0.frame.inset(top: 0, left: -ChartAxes.labelGap / 2, bottom: 0, right: -ChartAxes.labelGap / 2).intersects(c.frame) }) { continue }
+          placed.append(DrawnLabel(text: c.tick.text, frame: c.frame, alpha: c.tick.alpha))
+          times.append(c.tick.timeMs)
+        }
+      }
+      return zip(times, placed).sorted { $0.1.frame.x < $1.1.frame.x }
     }
-    let row = zip(times, placed).sorted { $0.1.frame.x < $1.1.frame.x }
+    let row = place(made.ticks, plotScale.x)
     xLabels = row.map(\.1)
-    xContext = ChartAxes.context(beside: row, plot: plot, format: format, size: size)
     // It describes a window at rest: fading out over the first half of `settleTime` as a
     // zoom or pan starts (a drag: at once), back in over the second half after the window
     // stops, so it never hops from label to label while they scroll by or fade.
+    let fade = max(0, min(1, 2 * rest - 1))
+    guard fade > 0.001 else { return }
+    // Beside a label with clear room; else in the room of a neighbour (`Sep 23 2018  Oct 21`
+    // reads better than `Sep 23  Oct 7 2018 Oct 21`); else beside one with less air. Which
+    // of the first two is decided on the row at rest (where the window's motion started, or
+    // where it ends), so that it holds while the context fades and the labels move.
+    let restRow: [(Double, DrawnLabel)]
+    if rest >= 1 || reference == nil {
+      restRow = row
+    } else {
+      let (lo, hi) = reference!
+      let atRest = PlotScale(x: plot, from: lo, to: hi, y: plot, range: ValueRange(0, 1))
+      restRow = place(TimeScale.make(tLo: lo, tHi: hi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, format: format) { size($0).width }.ticks, atRest.x)
+    }
+    var displaced: [DrawnLabel] = []
+    if ChartAxes.context(beside: restRow, clearance: ChartAxes.contextClearance, plot: plot, format: format, size: size)?.clear != true,
+       let atRest = ChartAxes.context(displacing: restRow, plot: plot, format: format, size: size),
+       let anchor = row.first(where: { $0.0 == atRest.anchor }) {
+      // The same anchor (by time) and side in this frame's row; what its room overlaps now
+      // gives way too.
+      let (c, taken) = ChartAxes.context(displacing: row, anchor: anchor, after: atRest.after, plot: plot, format: format, size: size)
+      // It fades over the last quarter of the rest instead of the last half: gone sooner as
+      // the labels start to move (a fast zoom may take its anchor away within a few frames).
+      xContext = c.map { var c = $0; c.alpha *= max(0, min(1, 4 * rest - 3)) / fade; return c }
+      displaced = taken + row.filter { atRest.taken.contains($0.0) && $0.0 != anchor.0 }.map(\.1)
+    } else {
+      // (A context fading because a faint label is near is taken only when nothing better is.)
+      let wide = ChartAxes.context(beside: row, clearance: ChartAxes.contextClearance, plot: plot, format: format, size: size)
+      let narrow = wide?.clear == true ? nil : ChartAxes.context(beside: row, clearance: ChartAxes.labelGap, plot: plot, format: format, size: size)
+      if let n = narrow, n.clear || n.label.alpha > (wide?.label.alpha ?? 0) { xContext = n.label } else { xContext = wide?.label }
+    }
     if var c = xContext {
-      c.alpha *= max(0, min(1, 2 * rest - 1))
+      c.alpha *= fade
       xContext = c.alpha > 0.001 ? c : nil
+      // The labels whose room it took fade out as it fades in (and back as it goes).
+      if !displaced.isEmpty {
+        xLabels = xLabels.compactMap { l in
+          guard displaced.contains(l) else { return l }
+          var l = l
+          l.alpha *= 1 - c.alpha
+          return l.alpha > 0.001 ? l : nil
+        }
+      }
     }
   }
 
@@ -283,7 +324,8 @@ public struct ChartAxes: Sendable {
 
   /// The context of an X row (`xContext`): beside the first label drawn at least half
   /// opaque that has room for it on the side the locale writes it (else the other side),
-  /// `contextClearance` from every other label (else `labelGap`) and inside the plot; at
+  /// `clearance` from every other label and inside the plot (`makeX` tries
+  /// `contextClearance`, then `context(displacing:)`, then `labelGap`); at
   /// that label's opacity. None when that label is a year (it says the year itself) or no
   /// label has room. A year context also gives way to a year label anywhere in the row
   /// (`Nov`, `Dec`, `2019`, `Feb` is clear, as matplotlib's offset is left out then),
@@ -293,34 +335,77 @@ public struct ChartAxes: Sendable {
   /// room, but the context fades while one is that close (fully gone while it is
   /// `faintLabel`), so the two never both show: it comes back as such labels fade out,
   /// rather than popping in when they are gone.
-  static func context(beside row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat, size: (String) -> Size) -> DrawnLabel? {
+  static func context(beside row: [(Double, DrawnLabel)], clearance: Double, plot: Rect, format: DisplayFormat,
+                      size: (String) -> Size) -> (label: DrawnLabel, clear: Bool)? {
     var best: DrawnLabel? = nil
-    for clearance in [contextClearance, labelGap] {
-      for (time, anchor) in row where anchor.alpha >= 0.5 {
-        guard let (text, before, year) = format.axisContext(time) else { break }
-        var alpha = anchor.alpha
-        if year {
-          let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
-          alpha *= 1 - yearLabel
-          guard alpha > 0.001 else { return nil }
-        }
-        let s = size(text)
-        let f = anchor.frame
-        let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
-        // Past the plot's side only on the side the locale writes it (`Mar 3 2019` at the end
-        // of a row, never `2019 Mar 3` at its start).
-        let reach = (left: before ? contextOverhang : 0, right: before ? 0 : contextOverhang)
-        for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 {
-          let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
-          let near = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }.map(\.1.alpha).max() ?? 0
-          guard near < faintLabel else { continue }
-          let c = DrawnLabel(text: text, frame: r, alpha: alpha * (1 - near / faintLabel))
-          if near <= 0.001 { return c }
-          if c.alpha > (best?.alpha ?? 0.001) { best = c }
-        }
+    for (time, anchor) in row where anchor.alpha >= 0.5 {
+      guard let (text, before, year) = format.axisContext(time) else { break }
+      var alpha = anchor.alpha
+      if year {
+        let yearLabel = row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0
+        alpha *= 1 - yearLabel
+        guard alpha > 0.001 else { return nil }
+      }
+      let s = size(text)
+      let f = anchor.frame
+      let left = Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height), right = Rect(f.maxX + contextSpace, f.y, s.width, s.height)
+      // Past the plot's side only on the side the locale writes it (`Mar 3 2019` at the end
+      // of a row, never `2019 Mar 3` at its start).
+      let reach = (left: before ? contextOverhang : 0, right: before ? 0 : contextOverhang)
+      for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 {
+        let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
+        let near = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }.map(\.1.alpha).max() ?? 0
+        guard near < faintLabel else { continue }
+        let c = DrawnLabel(text: text, frame: r, alpha: alpha * (1 - near / faintLabel))
+        if near <= 0.001 { return (c, true) }
+        if c.alpha > (best?.alpha ?? 0.001) { best = c }
       }
     }
-    return best
+    return best.map { ($0, false) }
+  }
+
+  /// Where no label has room beside it (a crowded row on a phone: `Mar Apr May Jun`), the
+  /// context takes the room of the labels next to one (`Mar 2019 May Jun`): on the side the
+  /// locale writes it, beside the first label drawn at least half opaque where it fits
+  /// (within the plot and `contextOverhang`), else on the other side; `contextClearance`
+  /// from the labels left (never displacing a year label). Those labels fade out as the context
+  /// fades in (`makeX`), so at rest they are not drawn and while the window moves they are,
+  /// with no context. Gives the anchor's time, the side and the times displaced.
+  static func context(displacing row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat,
+                      size: (String) -> Size) -> (anchor: Double, after: Bool, taken: [Double])? {
+    guard let first = row.first(where: { $0.1.alpha >= 0.5 }), let (_, before, _) = format.axisContext(first.0) else { return nil }
+    // The locale's side first, beside the first label where it fits (`Jan 1 1970 06:00` in
+    // the room of `03:00`, not `03:00 Jan 1 1970` in that of `06:00`); then the other.
+    let reach = (left: before ? contextOverhang : 0, right: before ? 0 : contextOverhang)
+    for after in before ? [false, true] : [true, false] {
+      for (time, anchor) in row where anchor.alpha >= 0.5 {
+        guard let (text, _, _) = format.axisContext(time) else { break }
+        let r = contextFrame(size(text), beside: anchor.frame, after: after)
+        guard r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 else { continue }
+        let air = r.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance)
+        let taken = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }
+        if taken.contains(where: { format.axisContext($0.0) == nil }) { continue }
+        return (time, after, taken.map(\.0))
+      }
+    }
+    return nil
+  }
+
+  /// The context beside `anchor` on a given side, at its opacity (less a year label's in the
+  /// row), and the labels within `contextClearance` of it.
+  static func context(displacing row: [(Double, DrawnLabel)], anchor: (Double, DrawnLabel), after: Bool, plot: Rect, format: DisplayFormat,
+                      size: (String) -> Size) -> (DrawnLabel?, [DrawnLabel]) {
+    guard let (text, _, year) = format.axisContext(anchor.0) else { return (nil, []) }
+    var alpha = anchor.1.alpha
+    if year { alpha *= 1 - (row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0) }
+    let r = contextFrame(size(text), beside: anchor.1.frame, after: after)
+    let air = r.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance)
+    return (DrawnLabel(text: text, frame: r, alpha: alpha), row.filter { $0.1 != anchor.1 && $0.1.frame.intersects(air) }.map(\.1))
+  }
+
+  /// The context's box beside a label's (`contextSpace` apart), after it or before it.
+  static func contextFrame(_ s: Size, beside f: Rect, after: Bool) -> Rect {
+    after ? Rect(f.maxX + contextSpace, f.y, s.width, s.height) : Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height)
   }
 
   /// How faint a label may be and still leave its room to the context (`context`): lint's

@@ -59,9 +59,7 @@ final class YearContextTests: XCTestCase {
   }
 
   /// Daily data from March to December 2019: no label says the year (`Apr`, `Jul`, `Oct`);
-  /// the context does, at every width from a small window to a wall. (This measurer's
-  /// characters are wider than the real font's: a crowded row of weekly labels on a phone
-  /// may leave no room, and the context drops there as labels do.)
+  /// the context does, at every width from a small window to a wall.
   func testDailyWindowInsideOneYearShowsTheYear() {
     let s = set(from: Self.ms(2019, 3, 1), step: 86_400_000, count: 306)
     for w in [640.0, 720, 1280, 1920] {
@@ -161,17 +159,43 @@ final class YearContextTests: XCTestCase {
     XCTAssertNil(tokyo.axisContext(Self.ms(2018, 12, 31, 15)))  // Tokyo's New Year: the label is `2019`
   }
 
-  /// Small charts: the context drops when no label has room (as labels do), and is never
-  /// drawn over a label or out of the plot.
+  /// Small charts: where no label has room beside it, the context takes the room of the
+  /// labels next to the first one (`Mar 2019  May  Jun`, not drawn at rest), never a year
+  /// label's; it is never drawn over a label or out of the plot.
   func testSmallSizesNeverCrowd() {
     let s = set(from: Self.ms(2019, 3, 1), step: 86_400_000, count: 306)
-    for w in [160.0, 200, 240, 320] {
-      for (lo, hi) in [(0.0, 1.0), (0.3, 0.4), (0.7, 0.72)] {
+    for w in [160.0, 200, 240, 320, 360] {
+      for (lo, hi) in [(0.0, 1.0), (0.3, 0.4), (0.7, 0.72), (0.2, 0.5)] {
         s.setRange(lo, hi)
         let (a, parts) = axes(s, width: w, height: 240)
-        if a.xContext != nil { assertPlaced(a, parts, "\(w) px \(lo)-\(hi)") }
+        if !a.xLabels.isEmpty || a.xContext != nil { assertPlaced(a, parts, "\(w) px \(lo)-\(hi)") }
       }
     }
+  }
+
+  /// The crowded row of a phone (`Sep 23  Oct 7  Oct 21  Nov 4` at 320 px): the context
+  /// stands beside the first label in the room of the second, which is not drawn at rest;
+  /// in the room of the first where the locale writes the context first (a date before
+  /// times: `Jun 11 2019 06:00`, not `03:00 Jun 11 2019`).
+  func testACrowdedRowGivesALabelsRoomToTheContext() throws {
+    let s = set(from: Self.ms(2018, 9, 16), step: 86_400_000, count: 30)
+    let (a, parts) = axes(s, width: 320, height: 240)
+    assertPlaced(a, parts, "320 px")
+    XCTAssertEqual(a.xContext?.text, "2018")
+    XCTAssertEqual(anchor(a), a.xLabels.first)
+    // While the window moves (no context) the label is there.
+    var spec = ChartSpec(data: s)
+    spec.format = .standard
+    let moving = ChartAxes(spec: spec, parts: parts, snap: ChartSnapshot(spec: spec, plot: parts.plot), measurer: measurer, rest: 0)
+    XCTAssertNil(moving.xContext)
+    let gone = moving.xLabels.filter { l in !a.xLabels.contains { $0.text == l.text } }.map(\.text)
+    XCTAssertEqual(gone, ["Sep 23"], "\(moving.xLabels.map(\.text)) → \(a.xLabels.map(\.text))")
+    // Hourly, a date context before times.
+    let h = set(from: Self.ms(2019, 6, 11, 1), step: 3_600_000, count: 20)
+    let (b, bp) = axes(h, width: 300, height: 240)
+    assertPlaced(b, bp, "hourly 300 px")
+    XCTAssertEqual(b.xContext?.text, "Jun 11 2019")
+    if let c = b.xContext, let l = anchor(b) { XCTAssertLessThan(c.frame.maxX, l.frame.minX, "'\(c.text)' after '\(l.text)'") }
   }
 
   /// `--inspect` lists the context after `xLabels` (null when there is none); the display
