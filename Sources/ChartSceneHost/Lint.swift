@@ -93,6 +93,9 @@ public struct Lint {
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: t)
     let name = "chart '\(Lint.quoted(n.id))'"
     out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs)
+    if let missing = axes.xContextMissing {
+      out.append("\(name): its X axis does not say '\(Lint.quoted(missing))' (its row has no room for it)")
+    }
     if parts.plot.height < Lint.leastPlotHeight {
       out.append("\(name): its plot is \(Int(parts.plot.height.rounded(.down))) px high (at least \(Int(Lint.leastPlotHeight)) show the data; the chart is \(Int(n.contentFrame.height.rounded(.down))) px high)")
     }

@@ -53,6 +53,9 @@ public struct ChartAxes: Sendable {
   /// labels do). A text of its own, so the labels keep their texts and fades; it fades with
   /// the label it stands beside, and out while the window moves (`rest`).
   public var xContext: DrawnLabel?
+  /// The context a row at rest needed and had no room for (`2019` beside `Apr`: a plot too
+  /// narrow for both): what lint reports. Nil when it is drawn or not needed.
+  public var xContextMissing: String?
   /// The X labels and the context: everything drawn in the X axis's row.
   public var xRow: [DrawnLabel] { xContext.map { xLabels + [$0] } ?? xLabels }
   public var yLabels: [DrawnLabel] = []
@@ -277,35 +280,51 @@ public struct ChartAxes: Sendable {
       let atRest = PlotScale(x: plot, from: lo, to: hi, y: plot, range: ValueRange(0, 1))
       restRow = place(TimeScale.make(tLo: lo, tHi: hi, plotWidth: plot.width, spacing: spacing, gap: ChartAxes.labelGap, format: format) { size($0).width }.ticks, atRest.x)
     }
-    var displaced: [DrawnLabel] = []
-    if ChartAxes.context(beside: restRow, clearance: ChartAxes.contextClearance, plot: plot, format: format, size: size)?.clear != true,
-       let atRest = ChartAxes.context(displacing: restRow, plot: plot, format: format, size: size),
-       let anchor = row.first(where: { $0.0 == atRest.anchor }) {
+    // The side the locale writes it on comes first (`Mar 2019` in a neighbour's room, or
+    // with `Mar` moved in from the edge, rather than `2019 Mar` in free room).
+    func displacing() -> (anchor: Double, after: Bool, taken: [Double])? {
+      for localeSide in [true, false] {
+        if ChartAxes.context(beside: restRow, clearance: ChartAxes.contextClearance, localeSide: localeSide, plot: plot, format: format, size: size)?.clear == true {
+          return nil
+        }
+        if let d = ChartAxes.context(displacing: restRow, localeSide: localeSide, plot: plot, format: format, size: size) { return d }
+      }
+      return nil
+    }
+    if let atRest = displacing() {
+      // The labels whose room it takes give way over the third quarter of the rest, then it
+      // shows over the last (the two never both show; as the window starts to move it is
+      // gone before its anchor can be, and they are back before the labels move far).
+      let give = max(0, min(1, 4 * rest - 2)), show = max(0, min(1, 4 * rest - 3))
+      var displaced = row.filter { atRest.taken.contains($0.0) }.map(\.1)
       // The same anchor (by time) and side in this frame's row; what its room overlaps now
       // gives way too.
-      let (c, taken) = ChartAxes.context(displacing: row, anchor: anchor, after: atRest.after, plot: plot, format: format, size: size)
-      // It fades over the last quarter of the rest instead of the last half: gone sooner as
-      // the labels start to move (a fast zoom may take its anchor away within a few frames).
-      xContext = c.map { var c = $0; c.alpha *= max(0, min(1, 4 * rest - 3)) / fade; return c }
-      displaced = taken + row.filter { atRest.taken.contains($0.0) && $0.0 != anchor.0 }.map(\.1)
+      if let anchor = row.first(where: { $0.0 == atRest.anchor }),
+         let (c, taken, shift) = ChartAxes.context(displacing: row, anchor: anchor, after: atRest.after, plot: plot, format: format, size: size) {
+        displaced += taken
+        // A label moved in from the plot's edge to make room moves as the context shows.
+        let moved = shift * show * (anchor.1.alpha > 0 ? c.alpha / anchor.1.alpha : 0)
+        if shift != 0, let k = xLabels.firstIndex(of: anchor.1) { xLabels[k].frame.x += moved }
+        let context = DrawnLabel(text: c.text, frame: c.frame.offsetBy(moved - shift, 0), alpha: c.alpha * show)
+        xContext = context.alpha > 0.001 ? context : nil
+      }
+      xLabels = xLabels.compactMap { l in
+        guard displaced.contains(l) else { return l }
+        var l = l
+        l.alpha *= 1 - give
+        return l.alpha > 0.001 ? l : nil
+      }
     } else {
       // (A context fading because a faint label is near is taken only when nothing better is.)
       let wide = ChartAxes.context(beside: row, clearance: ChartAxes.contextClearance, plot: plot, format: format, size: size)
       let narrow = wide?.clear == true ? nil : ChartAxes.context(beside: row, clearance: ChartAxes.labelGap, plot: plot, format: format, size: size)
-      if let n = narrow, n.clear || n.label.alpha > (wide?.label.alpha ?? 0) { xContext = n.label } else { xContext = wide?.label }
-    }
-    if var c = xContext {
-      c.alpha *= fade
-      xContext = c.alpha > 0.001 ? c : nil
-      // The labels whose room it took fade out as it fades in (and back as it goes).
-      if !displaced.isEmpty {
-        xLabels = xLabels.compactMap { l in
-          guard displaced.contains(l) else { return l }
-          var l = l
-          l.alpha *= 1 - c.alpha
-          return l.alpha > 0.001 ? l : nil
-        }
+      if var c = (narrow.map { $0.clear || $0.label.alpha > (wide?.label.alpha ?? 0) } ?? false) ? narrow?.label : wide?.label {
+        c.alpha *= fade
+        xContext = c.alpha > 0.001 ? c : nil
       }
+    }
+    if xContext == nil, fade >= 1, !row.contains(where: { format.axisContext($0.0) == nil && $0.1.alpha >= 0.5 }) {
+      xContextMissing = row.first { $0.1.alpha >= 0.5 }.flatMap { format.axisContext($0.0)?.text }
     }
   }
 
@@ -335,7 +354,7 @@ public struct ChartAxes: Sendable {
   /// room, but the context fades while one is that close (fully gone while it is
   /// `faintLabel`), so the two never both show: it comes back as such labels fade out,
   /// rather than popping in when they are gone.
-  static func context(beside row: [(Double, DrawnLabel)], clearance: Double, plot: Rect, format: DisplayFormat,
+  static func context(beside row: [(Double, DrawnLabel)], clearance: Double, localeSide: Bool? = nil, plot: Rect, format: DisplayFormat,
                       size: (String) -> Size) -> (label: DrawnLabel, clear: Bool)? {
     var best: DrawnLabel? = nil
     for (time, anchor) in row where anchor.alpha >= 0.5 {
@@ -352,7 +371,8 @@ public struct ChartAxes: Sendable {
       // Past the plot's side only on the side the locale writes it (`Mar 3 2019` at the end
       // of a row, never `2019 Mar 3` at its start).
       let reach = (left: before ? contextOverhang : 0, right: before ? 0 : contextOverhang)
-      for r in before ? [left, right] : [right, left] where r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 {
+      let sides = localeSide.map { $0 ? [before ? left : right] : [before ? right : left] } ?? (before ? [left, right] : [right, left])
+      for r in sides where r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 {
         let air = r.inset(top: 0, left: -clearance, bottom: 0, right: -clearance)
         let near = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }.map(\.1.alpha).max() ?? 0
         guard near < faintLabel else { continue }
@@ -371,41 +391,60 @@ public struct ChartAxes: Sendable {
   /// from the labels left (never displacing a year label). Those labels fade out as the context
   /// fades in (`makeX`), so at rest they are not drawn and while the window moves they are,
   /// with no context. Gives the anchor's time, the side and the times displaced.
-  static func context(displacing row: [(Double, DrawnLabel)], plot: Rect, format: DisplayFormat,
+  static func context(displacing row: [(Double, DrawnLabel)], localeSide: Bool, plot: Rect, format: DisplayFormat,
                       size: (String) -> Size) -> (anchor: Double, after: Bool, taken: [Double])? {
-    guard let first = row.first(where: { $0.1.alpha >= 0.5 }), let (_, before, _) = format.axisContext(first.0) else { return nil }
+    guard let first = row.first(where: { $0.1.alpha >= 0.5 }), let (_, before, year) = format.axisContext(first.0) else { return nil }
+    // A year label says the year (see `context(beside:)`).
+    if year, row.contains(where: { format.axisContext($0.0) == nil && $0.1.alpha >= 0.5 }) { return nil }
     // The locale's side first, beside the first label where it fits (`Jan 1 1970 06:00` in
-    // the room of `03:00`, not `03:00 Jan 1 1970` in that of `06:00`); then the other.
-    let reach = (left: before ? contextOverhang : 0, right: before ? 0 : contextOverhang)
-    for after in before ? [false, true] : [true, false] {
-      for (time, anchor) in row where anchor.alpha >= 0.5 {
-        guard let (text, _, _) = format.axisContext(time) else { break }
-        let r = contextFrame(size(text), beside: anchor.frame, after: after)
-        guard r.minX >= plot.minX - reach.left - 0.01 && r.maxX <= plot.maxX + reach.right + 0.01 else { continue }
-        let air = r.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance)
-        let taken = row.filter { $0.1 != anchor && $0.1.frame.intersects(air) }
-        if taken.contains(where: { format.axisContext($0.0) == nil }) { continue }
-        return (time, after, taken.map(\.0))
+    // the room of `03:00`, not `03:00 Jan 1 1970` in that of `06:00`); then the other; then
+    // with the label moved in from the plot's edge (a thumbnail's one label, `Mar 2019`).
+    for shifting in [false, true] {
+      for after in [localeSide != before] {
+        for (time, anchor) in row where anchor.alpha >= 0.5 {
+          guard let (text, _, _) = format.axisContext(time) else { break }
+          guard let (r, shift) = slot(size(text), beside: anchor.frame, after: after, before: before, plot: plot), shifting || shift == 0 else { continue }
+          let rooms = room(r, anchor.frame.offsetBy(shift, 0))
+          let taken = row.filter { l in l.1 != anchor && rooms.contains { l.1.frame.intersects($0) } }
+          if taken.contains(where: { format.axisContext($0.0) == nil }) { continue }
+          return (time, after, taken.map(\.0))
+        }
       }
     }
     return nil
   }
 
   /// The context beside `anchor` on a given side, at its opacity (less a year label's in the
-  /// row), and the labels within `contextClearance` of it.
+  /// row), the labels in its room (`room`), and how far the anchor moves in from the plot's
+  /// edge to make it (`slot`); nil when it cannot be there.
   static func context(displacing row: [(Double, DrawnLabel)], anchor: (Double, DrawnLabel), after: Bool, plot: Rect, format: DisplayFormat,
-                      size: (String) -> Size) -> (DrawnLabel?, [DrawnLabel]) {
-    guard let (text, _, year) = format.axisContext(anchor.0) else { return (nil, []) }
+                      size: (String) -> Size) -> (DrawnLabel, [DrawnLabel], Double)? {
+    guard let (text, before, year) = format.axisContext(anchor.0),
+          let (r, shift) = slot(size(text), beside: anchor.1.frame, after: after, before: before, plot: plot) else { return nil }
     var alpha = anchor.1.alpha
     if year { alpha *= 1 - (row.filter { format.axisContext($0.0) == nil }.map(\.1.alpha).max() ?? 0) }
-    let r = contextFrame(size(text), beside: anchor.1.frame, after: after)
-    let air = r.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance)
-    return (DrawnLabel(text: text, frame: r, alpha: alpha), row.filter { $0.1 != anchor.1 && $0.1.frame.intersects(air) }.map(\.1))
+    let rooms = room(r, anchor.1.frame.offsetBy(shift, 0))
+    let taken = row.filter { l in l.1 != anchor.1 && rooms.contains { l.1.frame.intersects($0) } }
+    return (DrawnLabel(text: text, frame: r, alpha: alpha), taken.map(\.1), shift)
   }
 
-  /// The context's box beside a label's (`contextSpace` apart), after it or before it.
-  static func contextFrame(_ s: Size, beside f: Rect, after: Bool) -> Rect {
-    after ? Rect(f.maxX + contextSpace, f.y, s.width, s.height) : Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height)
+  /// The context's box beside a label's (`contextSpace` apart), after it or before it, and
+  /// how far both move in (the label staying in the plot) to keep the box within the plot
+  /// and, on the side the locale writes it, `contextOverhang` past it: 0 where it fits.
+  static func slot(_ s: Size, beside f: Rect, after: Bool, before: Bool, plot: Rect) -> (Rect, Double)? {
+    let r = after ? Rect(f.maxX + contextSpace, f.y, s.width, s.height) : Rect(f.minX - contextSpace - s.width, f.y, s.width, s.height)
+    let lo = plot.minX - (before ? contextOverhang : 0), hi = plot.maxX + (before ? 0 : contextOverhang)
+    var shift = 0.0
+    if r.minX < lo - 0.01 { shift = lo - r.minX } else if r.maxX > hi + 0.01 { shift = hi - r.maxX }
+    guard f.minX + shift >= plot.minX - 0.01, f.maxX + shift <= plot.maxX + 0.01, r.maxX + shift <= hi + 0.01, r.minX + shift >= lo - 0.01 else { return nil }
+    return (r.offsetBy(shift, 0), shift)
+  }
+
+  /// The room the context and its label take: the context `contextClearance` wide on each
+  /// side, the label (moved) as labels keep apart.
+  static func room(_ context: Rect, _ label: Rect) -> [Rect] {
+    [context.inset(top: 0, left: -contextClearance, bottom: 0, right: -contextClearance),
+     label.inset(top: 0, left: -labelGap / 2, bottom: 0, right: -labelGap / 2)]
   }
 
   /// How faint a label may be and still leave its room to the context (`context`): lint's

@@ -241,6 +241,23 @@ final class LabelLegibilityTests: XCTestCase {
     XCTAssertEqual(try lint(squeezed), ["chart 'tiny': its plot is 14 px high (at least 16 show the data; the chart is 30 px high)"])
   }
 
+  /// Issue 21 item 5: a row at rest whose labels need the year and that has no room for it
+  /// (a chart 70 px wide: `Mar` alone) is a finding; 80 px has room (`Mar 2019`).
+  func testAnAxisWithNoRoomForTheYearIsAFinding() throws {
+    func script(_ width: Int) -> String {
+      """
+      local cs = require('chartscene')
+      local x, v = {}, {}
+      for i = 0, 20 do x[#x+1] = 1551398400000 + i * 86400000; v[#v+1] = i % 5 end
+      local set = cs.data.series{ name = "S", x = x, lines = { { id = "a", name = "A", color = "#3DC23F", values = v } } }
+      return cs.scene{ width = 200, height = 200, root = cs.hstack{
+        cs.chart{ id = "thin", data = set, legend = false, minimap = false, frame = { width = \(width) } }, cs.spacer{} } }
+      """
+    }
+    XCTAssertEqual(try lint(script(70)), ["chart 'thin': its X axis does not say '2019' (its row has no room for it)"])
+    XCTAssertEqual(try lint(script(80)), [])
+  }
+
   func testLongTabTitlesEndInAnEllipsis() throws {
     let script = """
       local cs = require('chartscene')
