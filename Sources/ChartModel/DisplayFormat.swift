@@ -98,6 +98,12 @@ public struct DisplayFormat: Sendable, Equatable {
     return (text, before, year)
   }
 
+  /// The context of any instant as a row of dates (`year`: `2019`) or of times (the date,
+  /// `Apr 1 2019`) writes it: what the axis start says while the window moves.
+  public func axisContext(_ ms: Double, year: Bool) -> String {
+    date(parts(ms), year ? .year : .date)
+  }
+
   /// Whether a CLDR date pattern writes the year before the month and the day (`y年M月d日`).
   static func yearFirst(_ pattern: String) -> Bool {
     var quoted = false

@@ -91,12 +91,16 @@ public struct ChartAxes: Sendable {
   /// presentation: a still at rest). What the renderer, `--inspect` and lint all draw.
   public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, presentation: Presentation?, key: String, t: Double) {
     self.init(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
-              reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t), xLevel: presentation?.xLevel(key, spec.data, at: t))
+              reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t), xLevel: presentation?.xLevel(key, spec.data, at: t),
+              atOnce: presentation?.windowMovedAtOnce(spec.data) ?? false)
   }
 
   /// `xLevel`: the level of X labels to draw (eased over time by `Presentation.updateXLabels`,
   /// XLabelLevel.swift); nil: the level the window asks for now.
-  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, rest: Double, reference: TimeWindow? = nil, xLevel: Double? = nil) {
+  /// `atOnce`: the window's last change was made at once, not animated (a drag, or a
+  /// script moving it each frame: `cs.follow`).
+  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, rest: Double, reference: TimeWindow? = nil, xLevel: Double? = nil,
+              atOnce: Bool = false) {
     let set = spec.data
     let geometry = ChartGeometry(plot: parts.plot, lineWidth: spec.lineWidth, set: set, snapshot: snap)
     if spec.yAxis {
@@ -105,7 +109,7 @@ public struct ChartAxes: Sendable {
     }
     if let band = parts.xAxis {
       let times = reference.map { (set.time(atFraction: $0.lo), set.time(atFraction: $0.hi)) }
-      makeX(band: band, scale: geometry.left, measurer: measurer, rest: rest, reference: times, level: xLevel, format: spec.format)
+      makeX(band: band, scale: geometry.left, measurer: measurer, rest: rest, reference: times, level: xLevel, atOnce: atOnce, format: spec.format)
     }
   }
 
@@ -214,7 +218,7 @@ public struct ChartAxes: Sendable {
     }
   }
 
-  mutating func makeX(band: Rect, scale plotScale: PlotScale, measurer: TextMeasurer, rest: Double, reference: (Double, Double)?, level: Double?,
+  mutating func makeX(band: Rect, scale plotScale: PlotScale, measurer: TextMeasurer, rest: Double, reference: (Double, Double)?, level: Double?, atOnce: Bool,
                       format: DisplayFormat) {
     let plot = plotScale.xRect
     let tLo = plotScale.from, tHi = plotScale.to
@@ -267,6 +271,9 @@ public struct ChartAxes: Sendable {
     // zoom or pan starts (a drag: at once), back in over the second half after the window
     // stops, so it never hops from label to label while they scroll by or fade.
     let fade = max(0, min(1, 2 * rest - 1))
+    if atOnce, rest < 0.5 {
+      pinContext(row: row, plot: plot, y: y, tLo: tLo, tHi: tHi, rest: rest, format: format, size: size)
+    }
     guard fade > 0.001 else { return }
     // Beside a label with clear room; else in the room of a neighbour (`Sep 23 2018  Oct 21`
     // reads better than `Sep 23  Oct 7 2018 Oct 21`); else beside one with less air. Which
@@ -327,6 +334,60 @@ public struct ChartAxes: Sendable {
       xContextMissing = row.first { $0.1.alpha >= 0.5 }.flatMap { format.axisContext($0.0)?.text }
     }
   }
+
+  /// While the window is moved at once, frame by frame (a camera following new data,
+  /// `cs.follow`; a drag), the context stands at the axis start, as a sticky header: the
+  /// year of the window's first instant (the date, in a row of times); labels give way to
+  /// it over `pinnedRamp` as they slide under it, and it fades where its text changes (the
+  /// year's first instant crossing the axis start) and while the row changes between dates
+  /// and times. After the last move it fades out over the first quarter of `settleTime`,
+  /// then the labels under it come back over the second, before the context at rest fades
+  /// in: the two never both show, nor it and a label under it. (An animated zoom or pan
+  /// has none: its labels move too fast for one to give way smoothly.)
+  mutating func pinContext(row: [(Double, DrawnLabel)], plot: Rect, y: Double, tLo: Double, tHi: Double, rest: Double,
+                           format: DisplayFormat, size: (String) -> Size) {
+    let q = max(0, min(1, 1 - 2 * rest))
+    let clear = max(0, min(1, 2 * q)), show = max(0, min(1, 2 * q - 1))
+    guard clear > 0.001, tHi > tLo else { return }
+    // A row of times (one at least half drawn) says the date; else the year.
+    let timeLabels = row.filter { format.axisContext($0.0).map { !$0.year } ?? false }.map(\.1.alpha).max() ?? 0
+    let year = timeLabels < 0.5
+    let text = format.axisContext(tLo, year: year)
+    let s = size(text)
+    let box = Rect(plot.minX, y, s.width, s.height)
+    guard box.maxX <= plot.maxX else { return }
+    // Labels under it and within `contextClearance` give way; beyond, over `pinnedRamp`.
+    let edge = box.maxX + ChartAxes.contextClearance
+    xLabels = xLabels.compactMap { l in
+      var l = l
+      let z = max(0, min(1, (l.frame.minX - edge) / ChartAxes.pinnedRamp))
+      l.alpha *= 1 - clear * (1 - z)
+      return l.alpha > 0.001 ? l : nil
+    }
+    // Where its text changes: fading to nothing as that instant reaches the axis start
+    // (found to the millisecond by halving), back as it moves on.
+    let reach = (box.width + ChartAxes.contextClearance) / plot.width * (tHi - tLo)
+    func boundary(_ a: Double, _ b: Double) -> Double? {
+      let ta = format.axisContext(a, year: year)
+      guard ta != format.axisContext(b, year: year) else { return nil }
+      var (lo, hi) = (a, b)
+      while hi - lo > 1 {
+        let m = (lo + hi) / 2
+        if format.axisContext(m, year: year) == ta { lo = m } else { hi = m }
+      }
+      return hi
+    }
+    var near = 1.0
+    if reach > 0 {
+      if let b = boundary(tLo - reach, tLo) { near = min(near, (tLo - b) / reach) }
+      if let b = boundary(tLo, tLo + reach) { near = min(near, (b - tLo) / reach) }
+    }
+    let alpha = show * max(0, near) * abs(2 * timeLabels - 1)
+    if alpha > 0.001 { xContext = DrawnLabel(text: text, frame: box, alpha: alpha) }
+  }
+
+  /// Over how many px labels give way to the context at the axis start (`pinContext`).
+  public static let pinnedRamp = 24.0
 
   /// Air between a label and its context (about a space).
   public static let contextSpace = 4.0
@@ -459,6 +520,13 @@ extension Presentation {
     guard let w = sets[ObjectIdentifier(set)]?.window else { return nil }
     let p = w.isAnimating(at: t) ? w.from : w.to
     return TimeWindow(max(0, min(1, p.a)), max(0, min(1, p.b)))
+  }
+
+  /// Whether the window of `set` was last changed at once (a drag, a script setting it
+  /// each frame), not animated and not its initial state.
+  public func windowMovedAtOnce(_ set: ChartSet) -> Bool {
+    guard let w = sets[ObjectIdentifier(set)]?.window, w.start.isFinite else { return false }
+    return w.from != w.to && w.transition.duration <= 0 && w.start > 0
   }
 
   /// How far the window of `set` is at rest at t, 0 to 1, changing by at most 1 per

@@ -77,4 +77,48 @@ final class YearContextMotionTests: TempFolderCase {
       XCTAssertTrue(sawFade, "\(what): the context never faded")
     }
   }
+
+  /// A camera following the data across New Year (`cs.follow`: the window moved at once,
+  /// frame by frame): the axis start says the year all along (`2018`, then `2019`), the
+  /// labels that slide under it give way, its text changes only while it is faint, and it
+  /// is never over a visible label.
+  func testAFollowingCameraKeepsTheYearAtTheAxisStart() throws {
+    let url = tmp.appendingPathComponent("follow.lua")
+    try """
+    local cs = require("chartscene")
+    local x, v = {}, {}
+    for i = 0, 180 do x[#x+1] = 1538352000000 + i * 86400000; v[#v+1] = 100 + 50 * math.sin(i / 7) end  -- from 2018-10-01
+    local set = cs.data.series{ name = "S", x = x, lines = { { id = "a", name = "A", color = "#3DC23F", values = v } } }
+    return cs.scene{ width = 720, height = 400, fps = 30, duration = 6,
+      root = cs.chart{ id = "c", data = set, legend = false },
+      update = cs.follow{ chart = "c", window = 60 * 86400, duration = 6 } }
+    """.write(to: url, atomically: true, encoding: .utf8)
+    let session = try Session(scriptPath: url.path, quiet: true)
+    let clock = session.simulation.clock
+    var previous: DrawnLabel? = nil
+    var texts: [String] = []
+    var shown = 0, moving = 0
+    for k in 0..<clock.frameCount {
+      let t = clock.time(ofFrame: k)
+      let a = try axes(session, at: t)
+      let c = a.xContext
+      if k >= 3 { moving += 1; if (c?.alpha ?? 0) > 0.5 { shown += 1 } }
+      if let c, c.alpha > 0.5, texts.last != c.text { texts.append(c.text) }
+      if k > 1 {
+        if let p = previous, let c, p.text == c.text, p.frame == c.frame {
+          XCTAssertLessThanOrEqual(abs(c.alpha - p.alpha), 0.35, "t=\(t): '\(c.text)' \(p.alpha) → \(c.alpha)")
+        } else {
+          XCTAssertLessThanOrEqual(previous?.alpha ?? 0, 0.35, "t=\(t): '\(previous?.text ?? "")' leaves at \(previous?.alpha ?? 0)")
+          XCTAssertLessThanOrEqual(c?.alpha ?? 0, 0.35, "t=\(t): '\(c?.text ?? "")' arrives at \(c?.alpha ?? 0)")
+        }
+      }
+      if let c, c.alpha > 0.1 {
+        for l in a.xLabels where l.alpha > 0.1 { XCTAssertFalse(l.frame.intersects(c.frame), "t=\(t): '\(c.text)' over '\(l.text)'") }
+        if k >= 3 { XCTAssertEqual(c.frame.minX, a.xLabels.map(\.frame.minX).min().map { min($0, c.frame.minX) } ?? c.frame.minX, "t=\(t): not at the axis start") }
+      }
+      previous = c
+    }
+    XCTAssertEqual(texts.suffix(2), ["2018", "2019"], "\(texts)")
+    XCTAssertGreaterThan(Double(shown), 0.8 * Double(moving), "the year shows in \(shown) of \(moving) moving frames")
+  }
 }
