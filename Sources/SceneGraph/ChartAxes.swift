@@ -49,9 +49,11 @@ public struct ChartAxes: Sendable {
   public var xLabels: [DrawnLabel] = []
   /// The X axis's context (issue 21): what its labels leave out, beside the first label
   /// that has room for it — the year beside a date (`Mar 5 2019`), the date beside a time
-  /// (`Apr 1 2019 06:00`); nil beside a year label, or where no label has room (it drops as
-  /// labels do). A text of its own, so the labels keep their texts and fades; it fades with
-  /// the label it stands beside, and out while the window moves (`rest`).
+  /// (`Apr 1 2019 06:00`) — or in the room of a neighbour it displaces on a crowded row;
+  /// nil beside a year label, or where no label can make room (`xContextMissing`). A text
+  /// of its own, so the labels keep their texts and fades; it fades with the label it
+  /// stands beside, and out while the window moves (`rest`), except while it is moved at
+  /// once (a drag, `cs.follow`), when it stands at the axis start (`pinContext`).
   public var xContext: DrawnLabel?
   /// The context a row at rest needed and had no room for (`2019` beside `Apr`: a plot too
   /// narrow for both): what lint reports. Nil when it is drawn or not needed.
@@ -447,29 +449,29 @@ public struct ChartAxes: Sendable {
 
   /// Where no label has room beside it (a crowded row on a phone: `Mar Apr May Jun`), the
   /// context takes the room of the labels next to one (`Mar 2019 May Jun`): on the side the
-  /// locale writes it, beside the first label drawn at least half opaque where it fits
-  /// (within the plot and `contextOverhang`), else on the other side; `contextClearance`
-  /// from the labels left (never displacing a year label). Those labels fade out as the context
-  /// fades in (`makeX`), so at rest they are not drawn and while the window moves they are,
-  /// with no context. Gives the anchor's time, the side and the times displaced.
+  /// locale writes it (`localeSide`) or the other, beside the first label drawn at least
+  /// half opaque where it fits (within the plot and `contextOverhang`), else with that label
+  /// moved in from the plot's edge; `contextClearance` from the labels left (never
+  /// displacing a year label). Those labels fade out before the context fades in (`makeX`),
+  /// so at rest they are not drawn and while the window moves they are, with no context.
+  /// Gives the anchor's time, the side and the times displaced.
   static func context(displacing row: [(Double, DrawnLabel)], localeSide: Bool, plot: Rect, format: DisplayFormat,
                       size: (String) -> Size) -> (anchor: Double, after: Bool, taken: [Double])? {
     guard let first = row.first(where: { $0.1.alpha >= 0.5 }), let (_, before, year) = format.axisContext(first.0) else { return nil }
     // A year label says the year (see `context(beside:)`).
     if year, row.contains(where: { format.axisContext($0.0) == nil && $0.1.alpha >= 0.5 }) { return nil }
-    // The locale's side first, beside the first label where it fits (`Jan 1 1970 06:00` in
-    // the room of `03:00`, not `03:00 Jan 1 1970` in that of `06:00`); then the other; then
-    // with the label moved in from the plot's edge (a thumbnail's one label, `Mar 2019`).
+    // Beside the first label where it fits (`Jan 1 1970 06:00` in the room of `03:00`, not
+    // `03:00 Jan 1 1970` in that of `06:00`); then with the label moved in from the plot's
+    // edge (a thumbnail's one label, `Mar 2019`).
+    let after = localeSide != before
     for shifting in [false, true] {
-      for after in [localeSide != before] {
-        for (time, anchor) in row where anchor.alpha >= 0.5 {
-          guard let (text, _, _) = format.axisContext(time) else { break }
-          guard let (r, shift) = slot(size(text), beside: anchor.frame, after: after, before: before, plot: plot), shifting || shift == 0 else { continue }
-          let rooms = room(r, anchor.frame.offsetBy(shift, 0))
-          let taken = row.filter { l in l.1 != anchor && rooms.contains { l.1.frame.intersects($0) } }
-          if taken.contains(where: { format.axisContext($0.0) == nil }) { continue }
-          return (time, after, taken.map(\.0))
-        }
+      for (time, anchor) in row where anchor.alpha >= 0.5 {
+        guard let (text, _, _) = format.axisContext(time) else { break }
+        guard let (r, shift) = slot(size(text), beside: anchor.frame, after: after, before: before, plot: plot), shifting || shift == 0 else { continue }
+        let rooms = room(r, anchor.frame.offsetBy(shift, 0))
+        let taken = row.filter { l in l.1 != anchor && rooms.contains { l.1.frame.intersects($0) } }
+        if taken.contains(where: { format.axisContext($0.0) == nil }) { continue }
+        return (time, after, taken.map(\.0))
       }
     }
     return nil
