@@ -13,6 +13,7 @@
 
 #ifdef CFRAMES_HAS_X264
 #include <dlfcn.h>
+#include <pthread.h>
 #include <x264.h>
 
 #define CFRAMES_STR2(x) #x
@@ -32,13 +33,13 @@ static struct {
   void (*close)(x264_t *);
 } lib;
 
-static int load(void) {
-  if (lib.state) return lib.state;
+static void loadOnce(void) {
   const char *name = "libx264.so." CFRAMES_STR(X264_BUILD);
   void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     snprintf(lib.why, sizeof lib.why, "cannot load %s", name);
-    return lib.state = -1;
+    lib.state = -1;
+    return;
   }
   lib.default_preset = (int (*)(x264_param_t *, const char *, const char *))dlsym(h, "x264_param_default_preset");
   lib.parse = (int (*)(x264_param_t *, const char *, const char *))dlsym(h, "x264_param_parse");
@@ -50,9 +51,18 @@ static int load(void) {
   if (!lib.default_preset || !lib.parse || !lib.picture_init || !lib.open || !lib.encode || !lib.delayed || !lib.close) {
     snprintf(lib.why, sizeof lib.why, "%s lacks a function this build calls", name);
     dlclose(h);
-    return lib.state = -1;
+    lib.state = -1;
+    return;
   }
-  return lib.state = 1;
+  lib.state = 1;
+}
+
+/// 1 when libx264 is loaded, -1 when it cannot be; tried once, whichever thread asks first
+/// (`chartscene batch` renders several videos at once).
+static int load(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, loadOnce);
+  return lib.state;
 }
 
 struct cframes_h264 {
