@@ -35,7 +35,7 @@ let package = Package(
     .target(name: "CFastParse"),
     // Frames on their way to ffmpeg: BGRA to YUV 4:2:0 in AVX2 registers, and pipe writes
     // that hand over pages (vmsplice) instead of copying them.
-    .target(name: "CFrames"),
+    .target(name: "CFrames", linkerSettings: [.linkedLibrary("dl")]),
 
     // POSIX plumbing every layer may use: paths, clocks, a mutex, stage timing.
     .target(name: "Platform"),

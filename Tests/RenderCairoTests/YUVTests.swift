@@ -80,6 +80,10 @@ final class YUVTests: XCTestCase {
   /// the buffer of the frame before the last one written with the next frame at once: the
   /// MP4 is byte for byte the one of the same frames copied into the pipe (write).
   func testSplicedFramesMakeTheFileOfCopiedOnes() throws {
+    // Frames go down the pipe only when ffmpeg encodes them (not x264 in this process).
+    let inProcess = FFmpegEncoder.inProcessH264
+    FFmpegEncoder.inProcessH264 = false
+    defer { FFmpegEncoder.inProcessH264 = inProcess }
     let (w, h) = (640, 480)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-splice-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -112,6 +116,57 @@ final class YUVTests: XCTestCase {
     let spliced = try encode(splicing: true), copied = try encode(splicing: false)
     XCTAssertGreaterThan(copied.count, 1000)
     XCTAssertEqual(spliced, copied)
+  }
+
+  /// x264 in this process (where libx264 loads) and x264 in ffmpeg, given the same frames
+  /// and options, make MP4s that decode to the very same frames, at the same times; the
+  /// in-process one is the same bytes on a second run.
+  func testInProcessX264MakesTheFramesOfFFmpegs() throws {
+    let (w, h) = (320, 240)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-h264-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // 45 frames at 15 fps: three groups of pictures, the last one short.
+    let frames = (0..<45).map { k in
+      var pixels = [UInt8](repeating: 255, count: w * h * 4)
+      for y in 0..<h { for x in 0..<w { let o = (y * w + x) * 4; pixels[o] = UInt8((x + 5 * k) & 255); pixels[o + 1] = UInt8((y * 2 + k) & 255); pixels[o + 2] = UInt8(((x / 8) ^ (y / 8) + k) & 255) } }
+      return RasterImage(width: w, height: h, stride: w * 4, pixels: pixels)
+    }
+    let inProcess = FFmpegEncoder.inProcessH264
+    defer { FFmpegEncoder.inProcessH264 = inProcess }
+    func encode(_ name: String, linked: Bool) throws -> (path: String, linked: Bool) {
+      FFmpegEncoder.inProcessH264 = linked
+      let path = dir.appendingPathComponent(name).path
+      let encoder = try FFmpegEncoder(path: path, format: .mp4, width: w, height: h, fps: 15)
+      let used = encoder.h264 != nil
+      for (k, frame) in frames.enumerated() {
+        if k % 2 == 0 { try encoder.write(frame) } else { try encoder.write(converted: FrameConversion().convert(frame, reusing: [])) }
+      }
+      try encoder.finish()
+      XCTAssertNil(encoder.h264)
+      return (path, used)
+    }
+    func decoded(_ path: String) throws -> String {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      p.arguments = ["ffmpeg", "-v", "error", "-i", path, "-f", "framemd5", "-"]
+      let out = Pipe()
+      p.standardOutput = out
+      try p.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      p.waitUntilExit()
+      XCTAssertEqual(p.terminationStatus, 0)
+      return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+    let viaFFmpeg = try encode("ffmpeg.mp4", linked: false)
+    XCTAssertFalse(viaFFmpeg.linked)
+    let linked = try encode("linked.mp4", linked: true)
+    try XCTSkipUnless(linked.linked, "libx264 does not load here (or this build has no x264.h): MP4s are encoded by ffmpeg")
+    let again = try encode("again.mp4", linked: true)
+    let a = try decoded(viaFFmpeg.path), b = try decoded(linked.path)
+    XCTAssertEqual(a.split(separator: "\n").count, 45)
+    XCTAssertEqual(a, b)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: linked.path)), try Data(contentsOf: URL(fileURLWithPath: again.path)))
   }
 
   func testLimitedRangeValuesOfBlackAndWhite() {

@@ -19,4 +19,27 @@ void cframes_yuv_rows_avx2(const uint8_t *src, long width, long height, long str
 /// written: `fd` is no pipe or this kernel refuses it, and a plain write may do instead).
 int cframes_vmsplice_all(int fd, const void *data, size_t count, size_t *written);
 
+/// An H.264 encoder in this process: libx264, loaded at run time (`libx264.so.N`, the
+/// version of the x264.h this was built with), for the frames of an MP4 that ffmpeg then
+/// only puts into its container (W6: the frames no longer cross a pipe to ffmpeg).
+typedef struct cframes_h264 cframes_h264;
+
+/// An encoder of `width`×`height` I420 frames at `fps` with x264's `preset`, constant
+/// quantiser `qp`, `threads` frame threads and `options` (`key=value` pairs joined by ':',
+/// as ffmpeg's `-x264-params`), writing raw H.264 (start codes, the parameter sets before
+/// every keyframe). NULL, with the reason in `err`, where libx264 cannot be loaded (or this
+/// was built without x264.h) or refuses the settings.
+cframes_h264 *cframes_h264_open(int width, int height, int fps, const char *preset, int qp, int threads, const char *options, char *err, unsigned long errsize);
+
+/// Encodes one frame (the Y, U and V planes one after another), or, with `frame` NULL, gives
+/// one of the frames x264 still holds. `out` and `size`: the stream's next bytes (none yet:
+/// size 0), valid until the next call. 0, or -1 when x264 failed.
+int cframes_h264_encode(cframes_h264 *e, const uint8_t *frame, const uint8_t **out, long *size);
+
+/// How many frames x264 holds that `cframes_h264_encode(e, NULL, ...)` has still to give.
+int cframes_h264_delayed(cframes_h264 *e);
+
+/// Frees the encoder (NULL: nothing).
+void cframes_h264_close(cframes_h264 *e);
+
 #endif
