@@ -207,12 +207,19 @@ final class ShardRecipeTests: XCTestCase {
     let r = try bash("\(recipe("slurm-submit.sh")) story.lua 10 story.mp4")
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertTrue(r.stdout.hasPrefix("shards: job "), r.stdout)
-    // Wait for the array and the join to leave the queue.
+    // Wait for the array and the join to leave the queue: these two jobs, not every job (the
+    // node is machine-wide; another run's jobs may be queued, and waiting for them took the
+    // whole 180 s). "shards: job A (array 1-10); join: job B into story.mp4"
+    let ids = r.stdout.split(whereSeparator: { !$0.isNumber }).map(String.init).filter { !$0.isEmpty }
+    XCTAssertGreaterThanOrEqual(ids.count, 4, r.stdout)
+    let array = ids.first ?? "?", join = ids.count > 3 ? ids[3] : "?"
     let start = Date()
     while Date().timeIntervalSince(start) < 180 {
-      let q = try ScaleTests.tool("/usr/bin/squeue", ["-h"], cwd: work, env: env, timeout: 30)
-      if q.status == 0 && q.stdout.isEmpty { break }
-      usleep(500_000)
+      // Job ids of the queue, one a line: "A_[4-10]", "A_3", "B".
+      let q = try ScaleTests.tool("/usr/bin/squeue", ["-h", "-o", "%i"], cwd: work, env: env, timeout: 30)
+      let ours = q.stdout.split(separator: "\n").filter { $0 == array || $0.hasPrefix(array + "_") || $0 == join }
+      if q.status == 0 && ours.isEmpty { break }
+      usleep(200_000)
     }
     let log = (try? String(contentsOf: work.appendingPathComponent("logs/concat.log"), encoding: .utf8)) ?? "(no logs/concat.log)"
     XCTAssertEqual(try framemd5(work.appendingPathComponent("story.mp4").path), want, log)
