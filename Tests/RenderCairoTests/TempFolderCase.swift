@@ -1,4 +1,7 @@
+import ChartSceneHost
+import Drawing
 import Foundation
+import SceneGraph
 import XCTest
 
 /// A test case with a fresh temporary folder, `tmp` (`dir`, its path), removed after each
@@ -12,4 +15,18 @@ class TempFolderCase: XCTestCase {
     try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
   }
   override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+}
+
+extension Session {
+  /// The axes of chart `id` as drawn at t (its frame's display list made first, so the
+  /// presentation holds that frame's state), its plot and how far its window is at rest.
+  func chartAxes(_ id: String = "c", at t: Double) throws -> (axes: ChartAxes, plot: Rect, rest: Double) {
+    _ = try displayList(at: t)
+    guard let node = scene.node(id: id), let spec = node.chart else { throw XCTSkip("no chart '\(id)'") }
+    let p = scene.presentation
+    let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: text, window: p.window(spec.data, at: t))
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: text, presentation: p, key: node.id, t: t)
+    return (axes, parts.plot, ChartAxes.rest(spec: spec, presentation: p, t: t))
+  }
 }

@@ -49,16 +49,6 @@ final class XLabelFadeTests: TempFolderCase {
     return lo + (x - parts.plot.x) / parts.plot.width * (hi - lo)
   }
 
-  func labels(_ session: Session, at t: Double) throws -> (axes: ChartAxes, plot: Rect, rest: Double) {
-    _ = try session.displayList(at: t)
-    guard let node = session.scene.node(id: "c"), let spec = node.chart else { throw XCTSkip("no chart") }
-    let p = session.scene.presentation
-    let window = p.window(spec.data, at: t)
-    let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: session.text, window: window)
-    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, presentation: p, key: node.id, t: t)
-    return (axes, parts.plot, ChartAxes.rest(spec: spec, presentation: p, t: t))
-  }
 
   func testFastZoomsFadeLabelsOverSeveralFrames() throws {
     var checked = 0
@@ -105,7 +95,7 @@ final class XLabelFadeTests: TempFolderCase {
     var sawFade = false
     for k in 0..<clock.frameCount {
       let t = clock.time(ofFrame: k)
-      let (axes, plot, rest) = try labels(session, at: t)
+      let (axes, plot, rest) = try session.chartAxes(at: t)
       var now: [String: (alpha: Double, time: Double)] = [:]
       for l in axes.xLabels { now[l.text] = (l.alpha, timeOf(session, l.frame.midX, at: t)) }
       if axes.xLabels.contains(where: { $0.alpha > 0.05 && $0.alpha < 0.95 }) { sawFade = true }
@@ -143,7 +133,7 @@ final class XLabelFadeTests: TempFolderCase {
       let a = try Session(scriptPath: path, quiet: true)
       let b = try Session(scriptPath: path, quiet: true)
       _ = try b.displayList(at: 0.3)
-      let la = try labels(a, at: t).axes.xLabels, lb = try labels(b, at: t).axes.xLabels
+      let la = try a.chartAxes(at: t).axes.xLabels, lb = try b.chartAxes(at: t).axes.xLabels
       XCTAssertEqual(la, lb, "t=\(t)")
     }
   }

@@ -7,16 +7,23 @@ import XCTest
 /// The frames of MP4 and WebM go to ffmpeg as YUV 4:2:0 converted 16 pixels at a time in
 /// SIMD lanes; they must be the very bytes of the one-block-at-a-time reference.
 final class YUVTests: XCTestCase {
+  /// Random pixels on a stride with padding (`w * 4 + (w % 3) * 16`), the extremes in runs at
+  /// the start (black, white, pure colours), then, with `stripe`, every pixel of one value.
+  static func noise(_ w: Int, _ h: Int, _ rng: inout SplitMix, stripe: Bool) -> RasterImage {
+    let stride = w * 4 + (w % 3) * 16
+    var pixels = [UInt8](repeating: 0, count: stride * h)
+    for i in pixels.indices { pixels[i] = UInt8(rng.next() * 256) }
+    for i in 0..<min(pixels.count, 8192) { pixels[i] = (i / 4) % 5 == 0 ? 0 : (i % 4 == (i / 64) % 4 ? 255 : 0) }
+    if stripe { for i in min(pixels.count, 8192)..<min(pixels.count, 16384) { pixels[i] = i % 8 < 4 ? 255 : 0 } }
+    return RasterImage(width: w, height: h, stride: stride, pixels: pixels)
+  }
+
   func testSIMDRowsGiveTheBytesOfTheScalarReference() {
     var rng = SplitMix(seed: 25)
     // Widths with and without a tail after the last 16 pixels; strides with padding.
     for (w, h) in [(1280, 720), (1286, 130), (18, 4), (2, 2), (30, 6), (16, 2), (322, 242)] {
-      let stride = w * 4 + (w % 3) * 16
-      var pixels = [UInt8](repeating: 0, count: stride * h)
-      for i in pixels.indices { pixels[i] = UInt8(rng.next() * 256) }
-      // The extremes: black, white, pure colours, in runs.
-      for i in 0..<min(pixels.count, 8192) { pixels[i] = (i / 4) % 5 == 0 ? 0 : (i % 4 == (i / 64) % 4 ? 255 : 0) }
-      let image = RasterImage(width: w, height: h, stride: stride, pixels: pixels)
+      let image = YUVTests.noise(w, h, &rng, stripe: false)
+      let stride = image.stride
       let n = w * h * 3 / 2
       var fast = [UInt8](repeating: 1, count: n), slow = [UInt8](repeating: 2, count: n)
       // The SIMD rows themselves (a debug build's `convert` goes one block at a time, `scalarRows`,
@@ -40,13 +47,8 @@ final class YUVTests: XCTestCase {
     try XCTSkipUnless(YUV.hasAVX2, "this processor has no AVX2")
     var rng = SplitMix(seed: 26)
     for (w, h) in [(1280, 720), (1286, 130), (18, 4), (2, 2), (30, 6), (16, 2), (322, 242), (720, 900)] {
-      let stride = w * 4 + (w % 3) * 16
-      var pixels = [UInt8](repeating: 0, count: stride * h)
-      for i in pixels.indices { pixels[i] = UInt8(rng.next() * 256) }
-      // Black, white and pure colours in runs, then every pixel of one value in a stripe.
-      for i in 0..<min(pixels.count, 8192) { pixels[i] = (i / 4) % 5 == 0 ? 0 : (i % 4 == (i / 64) % 4 ? 255 : 0) }
-      for i in min(pixels.count, 8192)..<min(pixels.count, 16384) { pixels[i] = i % 8 < 4 ? 255 : 0 }
-      let image = RasterImage(width: w, height: h, stride: stride, pixels: pixels)
+      let image = YUVTests.noise(w, h, &rng, stripe: true)
+      let stride = image.stride
       let n = w * h * 3 / 2
       var fast = [UInt8](repeating: 1, count: n), slow = [UInt8](repeating: 2, count: n)
       image.pixels.withUnsafeBytes { src in

@@ -27,16 +27,6 @@ final class YearContextMotionTests: TempFolderCase {
     return url.path
   }
 
-  func axes(_ session: Session, at t: Double) throws -> ChartAxes {
-    _ = try session.displayList(at: t)
-    guard let node = session.scene.node(id: "c"), let spec = node.chart else { throw XCTSkip("no chart") }
-    let p = session.scene.presentation
-    let window = p.window(spec.data, at: t)
-    let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: session.text, window: window)
-    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
-    return ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, presentation: p, key: node.id, t: t)
-  }
-
   /// From one frame to the next: the same context (text and place, to `sameWithin` px of
   /// motion) changes by at most 0.35; one that leaves or arrives does so at most 0.35
   /// opaque; and it is never over a visible label.
@@ -68,7 +58,7 @@ final class YearContextMotionTests: TempFolderCase {
       var sawFade = false
       for k in 0..<clock.frameCount {
         let t = clock.time(ofFrame: k)
-        let a = try axes(session, at: t)
+        let a = try session.chartAxes(at: t).axes
         let c = a.xContext
         if let c, c.alpha > 0.05, c.alpha < 0.95 { sawFade = true }
         if k > 0 { assertStep(from: previous, to: c, labels: a.xLabels, sameWithin: 60, "\(what), t=\(t)") }
@@ -104,7 +94,7 @@ final class YearContextMotionTests: TempFolderCase {
     var shown = 0, moving = 0
     for k in 0..<clock.frameCount {
       let t = clock.time(ofFrame: k)
-      let a = try axes(session, at: t)
+      let a = try session.chartAxes(at: t).axes
       let c = a.xContext
       if k >= 3 { moving += 1; if (c?.alpha ?? 0) > 0.5 { shown += 1 } }
       if let c, c.alpha > 0.5, texts.last != c.text { texts.append(c.text) }
