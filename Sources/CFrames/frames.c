@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -98,6 +99,37 @@ int cframes_vmsplice_all(int fd, const void *data, size_t count, size_t *written
     p += n;
     count -= (size_t)n;
     *written += (size_t)n;
+  }
+  return 0;
+}
+
+int cframes_copy_file(int from, int to, unsigned long long count) {
+  loff_t offset = 0;
+  while (count > 0) {
+    size_t want = count > (1u << 30) ? (1u << 30) : (size_t)count;
+    ssize_t n = copy_file_range(from, &offset, to, NULL, want, 0);
+    if (n > 0) {
+      count -= (unsigned long long)n;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) return EIO;
+    if (errno != EXDEV && errno != ENOSYS && errno != EINVAL && errno != EOPNOTSUPP) return errno;
+    /* A kernel or file system that cannot: read and write. */
+    char buf[1 << 16];
+    while (count > 0) {
+      ssize_t got = pread(from, buf, count > sizeof buf ? sizeof buf : (size_t)count, offset);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return got == 0 ? EIO : errno;
+      for (ssize_t done = 0; done < got;) {
+        ssize_t w = write(to, buf + done, (size_t)(got - done));
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) return errno;
+        done += w;
+      }
+      offset += got;
+      count -= (unsigned long long)got;
+    }
   }
   return 0;
 }

@@ -8,10 +8,8 @@ import Platform
 /// Encodes frames into GIF, WebP, APNG, MP4 or WebM by feeding raw pixels to an `ffmpeg`
 /// child process. The file is written under a temporary name in the same folder and renamed
 /// only when ffmpeg succeeds; on failure nothing is left and an earlier file is untouched.
-/// An MP4 at a whole number of frames a second is encoded by x264 in this process where
-/// libx264 loads (`CFrames/h264.c`, the same options and so the same frames as ffmpeg's
-/// x264), and ffmpeg only puts the H.264 into the MP4: W6's frames no longer cross the pipe
-/// (790 MB for ffmpeg to copy out of it), CPU 2.34 → 1.89 s with the options' change.
+/// An MP4 at a whole number of frames a second is made without ffmpeg where libx264 loads
+/// (`H264Encoder`; `encoder(...)` chooses).
 public final class FFmpegEncoder {
   public enum Format: String, CaseIterable, Sendable { case gif, webp, apng, mp4, webm }
 
@@ -38,14 +36,6 @@ public final class FFmpegEncoder {
   var splices = true
   /// The last frame handed to the pipe by vmsplice: held until ffmpeg has read it.
   var spliced: [UInt8]? = nil
-  /// x264 in this process (MP4 where libx264 loads): frames are encoded here and their
-  /// H.264 goes down the pipe; ffmpeg only writes the container. Closed by `finish`/`cancel`.
-  var h264: OpaquePointer? = nil
-  /// Frames given to `h264`.
-  var h264Frames = 0
-  /// What `init` was given (an MP4 of no frames is made again without `h264`: ffmpeg finds
-  /// no stream in an empty H.264 input).
-  let settings: (format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)])
 
   final class Log: Sendable {
     let text = Mutex<[UInt8]>([])
@@ -76,14 +66,8 @@ public final class FFmpegEncoder {
   /// Starts ffmpeg for frames of `width`×`height` device pixels at `fps`. `metadata` goes into
   /// the container (MP4 and WebM; keys starting with `chartscene_` are kept in an MP4 as
   /// they are, with `-movflags use_metadata_tags`).
-  public convenience init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) {
-    try self.init(path: path, format: format, width: width, height: height, fps: fps, metadata: metadata, inProcess: FFmpegEncoder.inProcessH264)
-  }
-
-  /// `inProcess`: an MP4 may be encoded by x264 in this process (`h264`).
-  init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)], inProcess: Bool) throws(EncodeError) {
+  public init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) {
     self.path = path
-    settings = (format, width, height, fps, metadata)
     switch TempFiles.beside(path) {
     case .success(let made): close(made.fd); temp = made.name
     case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
@@ -91,26 +75,11 @@ public final class FFmpegEncoder {
 
     let yuv = (format == .mp4 || format == .webm) && width % 2 == 0 && height % 2 == 0
     self.yuv = yuv
-    let g = FFmpegEncoder.keyframeInterval(fps: fps)
-    let x264Options = FFmpegEncoder.x264Options(keyframeInterval: g)
-    // MP4 at a whole number of frames a second: x264 in this process where it loads, ffmpeg
-    // only putting its stream into the MP4 (`-r` on the input gives the frames their times).
-    var encoder: OpaquePointer? = nil
-    if format == .mp4 && yuv && fps == fps.rounded() && fps >= 1 && fps <= 1000 && inProcess {
-      var why = [CChar](repeating: 0, count: 256)
-      encoder = cframes_h264_open(Int32(width), Int32(height), Int32(fps), "superfast", 23, 2, x264Options, &why, UInt(why.count))
-    }
+    let x264Options = FFmpegEncoder.x264Options(keyframeInterval: FFmpegEncoder.keyframeInterval(fps: fps))
     var args = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"]
-    if encoder != nil {
-      args += ["-r", FFmpegEncoder.rate(fps), "-f", "h264", "-i", "pipe:0"]
-    } else {
-      args += ["-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
-    }
+    args += ["-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "bgra", "-s", "\(width)x\(height)", "-r", FFmpegEncoder.rate(fps), "-i", "pipe:0"]
     let even = yuv ? "null" : "pad=ceil(iw/2)*2:ceil(ih/2)*2"
     switch format {
-    case .mp4 where encoder != nil:
-      args += ["-c:v", "copy",
-               "-movflags", metadata.contains { $0.0.hasPrefix("chartscene_") } ? "+faststart+use_metadata_tags" : "+faststart", "-f", "mp4"]
     case .mp4:
       // Cut-friendly: a closed group of pictures every second (a keyframe every
       // `keyframeInterval` frames), a constant quantiser and no B-frames, on a fixed number
@@ -157,9 +126,9 @@ public final class FFmpegEncoder {
 
     var pipeFDs: [Int32] = [0, 0]
     var logFDs: [Int32] = [0, 0]
-    guard FFmpegEncoder.pipeCloseOnExec(&pipeFDs) else { cframes_h264_close(encoder); unlink(temp); TempFiles.unregister(temp); throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))") }
+    guard FFmpegEncoder.pipeCloseOnExec(&pipeFDs) else { unlink(temp); TempFiles.unregister(temp); throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))") }
     guard FFmpegEncoder.pipeCloseOnExec(&logFDs) else {
-      close(pipeFDs[0]); close(pipeFDs[1]); cframes_h264_close(encoder); unlink(temp); TempFiles.unregister(temp)
+      close(pipeFDs[0]); close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
       throw EncodeError(description: "cannot start ffmpeg: \(String(cString: strerror(errno)))")
     }
     let (rc, child) = TempFiles.spawn(args, input: pipeFDs[0], errors: logFDs[1], closing: [pipeFDs[1]])
@@ -167,12 +136,11 @@ public final class FFmpegEncoder {
     close(logFDs[1])
     log.drain(logFDs[0])
     if rc != 0 {
-      close(pipeFDs[1]); cframes_h264_close(encoder); unlink(temp); TempFiles.unregister(temp)
+      close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
       throw EncodeError(description: "cannot run ffmpeg (\(String(cString: strerror(rc)))); scripts/install-deps installs it")
     }
     pid = child
     stdin = pipeFDs[1]
-    h264 = encoder
     // A frame of 1280x720 is 1.4 MB: in the default 64 KiB pipe it takes 22 turns of
     // writer and reader, each a wake-up of the other side. 1 MiB (Linux's usual limit for
     // an unprivileged process; refused above it, and then the pipe stays as it was); for YUV
@@ -192,8 +160,8 @@ public final class FFmpegEncoder {
     "keyint=\(g):min-keyint=\(g):scenecut=0:bframes=0:open-gop=0:weightp=0:no-deblock=1:subme=0:ref=2:partitions=p8x8,i4x4:8x8dct=0:sliced-threads=1"
   }
 
-  /// Whether MP4s are encoded by x264 in this process where it loads (else by ffmpeg, from
-  /// the frames sent down the pipe). Tests turn it off to compare the two.
+  /// Whether MP4s are encoded by x264 in this process where it loads (`H264Encoder`; else
+  /// by ffmpeg, from the frames sent down the pipe). Tests turn it off to compare the two.
   nonisolated(unsafe) static var inProcessH264 = true
 
   /// `F_SETPIPE_SZ` and `F_GETPIPE_SZ` (Linux).
@@ -206,6 +174,10 @@ public final class FFmpegEncoder {
   /// GIF, WebP or APNG.
   public static func encoder(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) -> FrameEncoder {
     if format == .gif { return try GIFEncoder(path: path, fps: fps) }
+    if format == .mp4 && inProcessH264 && width % 2 == 0 && height % 2 == 0 && fps == fps.rounded() && fps >= 1 && fps <= 1000,
+       let encoder = try H264Encoder(path: path, width: width, height: height, fps: Int(fps), metadata: metadata) {
+      return encoder
+    }
     return try FFmpegEncoder(path: path, format: format, width: width, height: height, fps: fps, metadata: metadata)
   }
 
@@ -245,28 +217,7 @@ public final class FFmpegEncoder {
     let count = image.width * image.height * 3 / 2
     if yuvBuffer.count != count { yuvBuffer = [UInt8](repeating: 0, count: count) }
     YUV.convert(image, into: &yuvBuffer)
-    if h264 != nil { return try encode(yuvBuffer) }
     let failure = yuvBuffer.withUnsafeBytes { writeAll(stdin, $0) }
-    if failure != 0 {
-      cancel()
-      throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")
-    }
-  }
-
-  /// `frame` (Y, U, V planes; nil: one of the frames x264 still holds) through x264 in this
-  /// process, its H.264 down the pipe.
-  func encode(_ frame: [UInt8]?) throws(EncodeError) {
-    guard let e = h264 else { return }
-    if frame != nil { h264Frames += 1 }
-    var out: UnsafePointer<UInt8>? = nil
-    var size = 0
-    let rc = frame.map { f in f.withUnsafeBufferPointer { cframes_h264_encode(e, $0.baseAddress, &out, &size) } } ?? cframes_h264_encode(e, nil, &out, &size)
-    if rc != 0 {
-      cancel()
-      throw EncodeError(description: "x264 failed encoding a frame of '\(path)'")
-    }
-    guard let out, size > 0 else { return }
-    let failure = writeAll(stdin, UnsafeRawBufferPointer(start: out, count: size))
     if failure != 0 {
       cancel()
       throw EncodeError(description: "ffmpeg stopped taking frames (\(String(cString: strerror(failure))))\(reason())")
@@ -276,19 +227,6 @@ public final class FFmpegEncoder {
   /// Closes the stream, waits for ffmpeg and moves the file into place.
   public func finish() throws(EncodeError) {
     guard !finished else { throw EncodeError(description: "ffmpeg was stopped before '\(path)' was complete") }
-    if h264 != nil && h264Frames == 0 {
-      // No frame: ffmpeg's own encoder, started for none, writes the MP4 of no frames (a
-      // video stream without samples, as an empty `--shard` segment is).
-      cancel()
-      let plain = try FFmpegEncoder(path: path, format: settings.format, width: settings.width, height: settings.height, fps: settings.fps, metadata: settings.metadata, inProcess: false)
-      return try plain.finish()
-    }
-    if let e = h264 {
-      // The frames x264 still holds (its frame threads keep one or two).
-      while cframes_h264_delayed(e) > 0 { try encode(nil) }
-      cframes_h264_close(e)
-      h264 = nil
-    }
     finished = true
     close(stdin)
     var status: Int32 = 0
@@ -306,8 +244,6 @@ public final class FFmpegEncoder {
 
   /// Stops ffmpeg and removes what it wrote.
   public func cancel() {
-    cframes_h264_close(h264)
-    h264 = nil
     guard !finished else { return }
     finished = true
     close(stdin)

@@ -52,7 +52,6 @@ extension FFmpegEncoder: FrameEncoder {
   /// next conversion goes into buffers of frames before this one. Smaller frames, or a
   /// kernel that refuses, are copied (write).
   public func write(converted bytes: [UInt8]) throws(EncodeError) {
-    if h264 != nil { return try encode(bytes) }
     var failure: Int32 = 0
     if bytes.count > pipeCapacity && splices {
       var written = 0

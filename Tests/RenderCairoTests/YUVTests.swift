@@ -82,10 +82,8 @@ final class YUVTests: XCTestCase {
   /// the buffer of the frame before the last one written with the next frame at once: the
   /// MP4 is byte for byte the one of the same frames copied into the pipe (write).
   func testSplicedFramesMakeTheFileOfCopiedOnes() throws {
-    // Frames go down the pipe only when ffmpeg encodes them (not x264 in this process).
-    let inProcess = FFmpegEncoder.inProcessH264
-    FFmpegEncoder.inProcessH264 = false
-    defer { FFmpegEncoder.inProcessH264 = inProcess }
+    // An FFmpegEncoder always sends its frames down the pipe (`FFmpegEncoder.encoder` gives
+    // an H264Encoder for an MP4 where x264 loads).
     let (w, h) = (640, 480)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-splice-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -122,7 +120,8 @@ final class YUVTests: XCTestCase {
 
   /// x264 in this process (where libx264 loads) and x264 in ffmpeg, given the same frames
   /// and options, make MP4s that decode to the very same frames, at the same times; the
-  /// in-process one is the same bytes on a second run.
+  /// in-process one (written by MP4Writer) is the same bytes on a second run, and its
+  /// container says what ffmpeg's says: frame times, duration, key frames, metadata.
   func testInProcessX264MakesTheFramesOfFFmpegs() throws {
     let (w, h) = (320, 240)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-h264-\(getpid())")
@@ -139,13 +138,13 @@ final class YUVTests: XCTestCase {
     func encode(_ name: String, linked: Bool) throws -> (path: String, linked: Bool) {
       FFmpegEncoder.inProcessH264 = linked
       let path = dir.appendingPathComponent(name).path
-      let encoder = try FFmpegEncoder(path: path, format: .mp4, width: w, height: h, fps: 15)
-      let used = encoder.h264 != nil
+      let encoder = try FFmpegEncoder.encoder(path: path, format: .mp4, width: w, height: h, fps: 15, metadata: [("comment", "a test"), ("chartscene_shard", "1/2")])
+      let used = encoder is H264Encoder
       for (k, frame) in frames.enumerated() {
         if k % 2 == 0 { try encoder.write(frame) } else { try encoder.write(converted: FrameConversion().convert(frame, reusing: [])) }
       }
       try encoder.finish()
-      XCTAssertNil(encoder.h264)
+      XCTAssertNil((encoder as? H264Encoder)?.x264)
       return (path, used)
     }
     func decoded(_ path: String) throws -> String {
@@ -169,6 +168,28 @@ final class YUVTests: XCTestCase {
     XCTAssertEqual(a.split(separator: "\n").count, 45)
     XCTAssertEqual(a, b)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: linked.path)), try Data(contentsOf: URL(fileURLWithPath: again.path)))
+    func probe(_ path: String) throws -> String {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      p.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration:format_tags=comment,chartscene_shard:stream=codec_name,profile,width,height,r_frame_rate,duration,nb_frames:frame=best_effort_timestamp_time,key_frame",
+                     "-of", "default=nw=1", path]
+      let out = Pipe()
+      p.standardOutput = out
+      try p.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      p.waitUntilExit()
+      XCTAssertEqual(p.terminationStatus, 0)
+      return String(decoding: data, as: UTF8.self)
+    }
+    let info = try probe(linked.path)
+    XCTAssertEqual(info, try probe(viaFFmpeg.path))
+    XCTAssertTrue(info.contains("TAG:chartscene_shard=1/2\n") && info.contains("TAG:comment=a test\n") && info.contains("duration=3.000000\n"), info)
+    XCTAssertEqual(info.components(separatedBy: "key_frame=1").count - 1, 3, info)
+    // moov before mdat: it plays while it downloads (ffmpeg's +faststart).
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: linked.path)))
+    XCTAssertEqual(String(decoding: bytes[4..<8], as: UTF8.self), "ftyp")
+    let moov = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+    XCTAssertEqual(String(decoding: bytes[(moov + 4)..<(moov + 8)], as: UTF8.self), "moov")
   }
 
   func testLimitedRangeValuesOfBlackAndWhite() {

@@ -19,6 +19,11 @@ void cframes_yuv_rows_avx2(const uint8_t *src, long width, long height, long str
 /// written: `fd` is no pipe or this kernel refuses it, and a plain write may do instead).
 int cframes_vmsplice_all(int fd, const void *data, size_t count, size_t *written);
 
+/// Appends the first `count` bytes of the file `from` (read from its start, whatever its
+/// offset) to `to`: in the kernel (copy_file_range) where it can, else by read and write.
+/// 0 on success, else errno.
+int cframes_copy_file(int from, int to, unsigned long long count);
+
 /// An H.264 encoder in this process: libx264, loaded at run time (`libx264.so.N`, the
 /// version of the x264.h this was built with), for the frames of an MP4 that ffmpeg then
 /// only puts into its container (W6: the frames no longer cross a pipe to ffmpeg).
