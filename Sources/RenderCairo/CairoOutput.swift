@@ -41,7 +41,7 @@ extension CairoPainter {
       let cr = cairo_create(surface)!
       cairo_translate(cr, 0, -Double(rows.lowerBound))
       cairo_scale(cr, scale, scale)
-      paint(list, on: cr)
+      paint(list, on: cr, raster: scale)
       cairo_surface_flush(surface)
       status = cairo_status(cr)
       cairo_destroy(cr)

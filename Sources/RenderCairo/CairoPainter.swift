@@ -6,10 +6,16 @@ public final class CairoPainter {
   public let text: PangoText
   /// Pixels of `.cached` items, reused from frame to frame.
   let cache = PixelCache()
+  /// Whether a raster leaves out what later opaque rectangles cover (`Occlusion`): the
+  /// same pixels either way (tests compare the two).
+  public var occludes = true
   public init(text: PangoText) { self.text = text }
 
   /// Paints `list` on `cr`, which is already scaled from scene pixels to device units.
-  public func paint(_ list: DisplayList, on cr: OpaquePointer) {
+  /// `raster`: `cr` is an image surface at `scale` device pixels a scene pixel, where items
+  /// that opaque rectangles drawn after them cover are left out (`Occlusion`; the same
+  /// pixels). A vector document keeps every item.
+  public func paint(_ list: DisplayList, on cr: OpaquePointer, raster scale: Double? = nil) {
     cairo_save(cr)
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
     // Every pixel of the surface gets the background, whatever was there before.
@@ -18,17 +24,24 @@ public final class CairoPainter {
     setColor(cr, list.background)
     cairo_paint(cr)
     cairo_restore(cr)
-    drawItems(list.items, cr)
+    drawItems(list.items, cr, visibility: occludes ? scale.flatMap { Occlusion.visibility(list.items, scale: $0) } : nil)
     cairo_restore(cr)
   }
 
-  /// Draws items in order, keeping the opacities of open groups.
-  func drawItems(_ items: [DisplayItem], _ cr: OpaquePointer) {
+  /// Draws items in order, keeping the opacities of open groups; what `visibility` says is
+  /// covered later is left out.
+  func drawItems(_ items: [DisplayItem], _ cr: OpaquePointer, visibility: [Occlusion.Visibility?]? = nil) {
     var opacities: [Double] = []
     // Inside a transform that shows nothing (nested scales that multiply to 1e-300, a
     // matrix cairo cannot invert): how many pushes deep, until the matching pop.
     var skipped = 0
-    for item in items {
+    for (i, item) in items.enumerated() {
+      var hole: Rect? = nil
+      switch visibility?[i] {
+      case .hidden: continue
+      case .outside(let r): hole = r
+      case nil: break
+      }
       if skipped > 0 {
         switch item {
         case .pushTransform, .pushClip, .pushGroup: skipped += 1
@@ -46,7 +59,7 @@ public final class CairoPainter {
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, opacities.popLast() ?? 1)
       default:
-        draw(item, cr)
+        draw(item, cr, hole: hole)
       }
     }
   }
@@ -66,12 +79,14 @@ public final class CairoPainter {
 
   func setColor(_ cr: OpaquePointer, _ c: Color) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
 
-  func draw(_ item: DisplayItem, _ cr: OpaquePointer) {
+  /// `hole`: a rectangle inside the fill or shadow `item` that is left undrawn (even-odd).
+  func draw(_ item: DisplayItem, _ cr: OpaquePointer, hole: Rect? = nil) {
     switch item {
     case .path(let p, let paint):
       // A dense line's outline: its bands straight into the pixels when the case is plain.
       if case .fill(let c) = paint, let bands = p.bands, fillBands(bands, c, cr) { return }
       addPath(p, cr)
+      if let hole { cairo_rectangle(cr, hole.x, hole.y, hole.width, hole.height) }
       switch paint {
       case .fill(let c):
         setColor(cr, c)
@@ -153,6 +168,7 @@ public final class CairoPainter {
         let grow = blur * Double(k + 1) / Double(steps)
         let a = c.a / Double(steps) * (1 - Double(k) / Double(steps + 1))
         addPath(.rect(r.offsetBy(0, blur / 3).inset(by: -grow), radius: radius + grow), cr)
+        if let hole { cairo_rectangle(cr, hole.x, hole.y, hole.width, hole.height) }
         setColor(cr, c.withAlpha(a))
         cairo_fill(cr)
       }
