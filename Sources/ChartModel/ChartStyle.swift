@@ -38,6 +38,10 @@ public struct ChartStyle: Sendable, Equatable {
     return s
   }
 
+  /// The style as a short text, for cache keys (string interpolation of the struct itself
+  /// goes through reflection, a cost in every frame).
+  public var key: String { "\(type.rawValue) \(typeForced) \(stacked) \(percentage) \(yScaled)" }
+
   /// How one line is drawn: stacked charts draw every line in the chart's type; otherwise
   /// each line keeps its own type unless the view forces one.
   public func kind(of line: Line) -> SeriesKind { stacked || typeForced ? type : line.kind }

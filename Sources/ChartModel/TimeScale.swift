@@ -9,7 +9,21 @@ import Glibc
 /// date at midnight (`Apr 3`), the month at a month start (`Apr`), the year at a year start
 /// (`2019`).
 public struct TimeInterval: Sendable, Hashable, CustomStringConvertible {
-  public enum Unit: String, Sendable, Hashable { case second, minute, hour, day, week, month, year }
+  public enum Unit: String, Sendable, Hashable, CaseIterable {
+    case second, minute, hour, day, week, month, year
+    /// The unit's place in `allCases`.
+    var index: Int {
+      switch self {
+      case .second: return 0
+      case .minute: return 1
+      case .hour: return 2
+      case .day: return 3
+      case .week: return 4
+      case .month: return 5
+      case .year: return 6
+      }
+    }
+  }
   public var unit: Unit
   public var count: Int
   public init(_ unit: Unit, _ count: Int) { self.unit = unit; self.count = count }
@@ -211,7 +225,9 @@ public enum TimeScale {
     let spacing: Double
     let gap: Double
     let format: DisplayFormat
-    var widths: [TimeInterval: Double] = [:]
+    /// The widest sample label of each unit (`Unit.allCases` order): an interval's samples
+    /// depend on its unit alone, so 7 measurements make every interval's width.
+    let widths: [Double]
 
     /// `format` writes the labels (and the samples measured to fit them).
     public init(span: Double, plotWidth: Double, spacing: Double, gap: Double = 8, format: DisplayFormat = .standard, width: (String) -> Double) {
@@ -219,18 +235,10 @@ public enum TimeScale {
       self.plotWidth = plotWidth
       self.spacing = spacing; self.gap = gap
       self.format = format
-      var measured: [String: Double] = [:]
-      for iv in TimeScale.intervals {
-        widths[iv] = format.sampleLabels(iv).map { s in
-          if let w = measured[s] { return w }
-          let w = width(s)
-          measured[s] = w
-          return w
-        }.max() ?? 0
-      }
+      widths = TimeInterval.Unit.allCases.map { u in format.sampleLabels(TimeInterval(u, 1)).map(width).max() ?? 0 }
     }
 
-    func labelWidth(_ iv: TimeInterval) -> Double { widths[iv] ?? 0 }
+    func labelWidth(_ iv: TimeInterval) -> Double { widths[iv.unit.index] }
     func need(_ iv: TimeInterval) -> Double { max(spacing, labelWidth(iv) + gap) }
     func choose(_ pxPerMs: Double) -> Int {
       for (k, iv) in intervals.enumerated() where iv.minimumMs * pxPerMs >= need(iv) { return k }

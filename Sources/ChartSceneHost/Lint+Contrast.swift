@@ -32,6 +32,8 @@ extension Lint {
     func contrast(of text: Color, over rect: Rect) -> Double? {
       let near = layers.filter { $0.box.intersects(rect) }
       var least: Double?
+      // Most points have the same colour under them: its ratio is worked out once.
+      var last: (under: Color, ratio: Double)?
       for j in 0..<3 {
         for i in 0..<7 {
           let p = Point(rect.x + rect.width * (Double(i) + 0.5) / 7, rect.y + rect.height * (Double(j) + 0.5) / 3)
@@ -42,7 +44,11 @@ extension Lint {
             under = c.over(under)
           }
           guard known else { continue }
-          let ratio = Color.contrast(text.over(under), under)
+          let ratio: Double
+          if let last, last.under == under { ratio = last.ratio } else {
+            ratio = Color.contrast(text.over(under), under)
+            last = (under, ratio)
+          }
           least = min(least ?? ratio, ratio)
         }
       }

@@ -120,7 +120,7 @@ struct ChartBuilder {
     let radius = 6.0
     // The lines over the whole axis change only when a line fades or the size changes:
     // raster painters keep their pixels from frame to frame.
-    let key = "minimap \(ObjectIdentifier(set).hashValue) \(mm.width)x\(mm.height) \(snap.style)" + set.lines.map { " \($0.id)=\(snap.alpha[$0.id] ?? 1)" }.joined()
+    let key = "minimap \(ObjectIdentifier(set).hashValue) \(mm.width)x\(mm.height) \(snap.style.key)" + set.lines.map { " \($0.id)=\(snap.alpha[$0.id] ?? 1)" }.joined()
     // A plain rectangle clip: cairo's fast path.
     let lines: [DisplayItem] = [.pushClip(.rect(mm))] + Series.minimap(spec: spec, snap: snap, mm: mm).draw(0..<set.count) + [.popClip]
     items.append(.cached(key: key, bounds: mm, items: lines))

@@ -162,7 +162,7 @@ struct LineBuilder: SeriesBuilder {
       guard alpha > 0.001 else { continue }
       let color = line.color.multipliedAlpha(alpha)
       if s.inMinimap {
-        let pls = set.memoized("minimap \(line.id) \(s.scale.xRect) \(s.scale.range)") {
+        let pls = set.memoized("minimap \(line.id) \(s.scale.xRect.x),\(s.scale.xRect.y) \(s.scale.xRect.width)x\(s.scale.xRect.height) \(s.scale.range.min)...\(s.scale.range.max)") {
           set.polylines(for: line, indices: idx, xToPixel: s.scale.x, yToPixel: s.scale.y)
         }
         let path = dense ? DenseLine.envelope(pls, halfWidth: 0.5) : Path.polylines(pls)

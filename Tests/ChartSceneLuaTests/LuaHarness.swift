@@ -25,10 +25,10 @@ final class ScriptFolder {
 
   /// The error message a script produces (fails the test when it loads). Scripts get a
   /// second (callbacks a tenth of it), not the default ten, so endless loops end soon.
-  func error(_ script: String, name: String = "s.lua", maxMemory: Int = 1 << 30, file: StaticString = #filePath, line: UInt = #line) -> String {
+  func error(_ script: String, name: String = "s.lua", maxMemory: Int = 1 << 30, maxTime: Double = 1, file: StaticString = #filePath, line: UInt = #line) -> String {
     do {
       var limits = Session.Overrides()
-      limits.maxTime = 1
+      limits.maxTime = maxTime
       limits.maxMemory = maxMemory
       let s = try session(script, name: name, overrides: limits)
       _ = try s.displayList(at: 0)

@@ -33,7 +33,7 @@ final class HardeningTests: FolderCase {
 
   func testAPresetDoesNotUnwatchTheScript() throws {
     try write("s.lua", "local c = cs.chart{ preset = 'night', data = cs.data.sample()[1] }\nlocal s = string.rep('a', 100000)\nreturn s:find('.-.-.-.-.-.-b')")
-    try fails(["s.lua", "--max-time", "1"], "s.lua:3: script ran for too long (over 1 s; --max-time) in a library function that cannot be interrupted", seconds: 6)
+    try fails(["s.lua", "--max-time", "0.2"], "s.lua:3: script ran for too long (over 0.2 s; --max-time) in a library function that cannot be interrupted", seconds: 6)
     // Inside a timeline call during an MP4: nothing is left behind either.
     try write("a.lua", """
       local s = string.rep('a', 100000)
@@ -43,12 +43,12 @@ final class HardeningTests: FolderCase {
           return s:find('.-.-.-.-.-.-b')
         end } } }
       """)
-    try fails(["a.lua", "-o", "a.mp4", "--max-time", "1"], "a.lua:5: script ran for too long (over 0.1 s; --max-time) in a library function that cannot be interrupted", seconds: 6)
+    try fails(["a.lua", "-o", "a.mp4", "--max-time", "0.2"], "a.lua:5: script ran for too long (over 0.02 s; --max-time) in a library function that cannot be interrupted", seconds: 6)
   }
 
   func testTheWatchdogNamesTheRunningLine() throws {
     try write("s.lua", "local s = string.rep('a', 100000)\nlocal x = 1\nlocal y = x + 1\nreturn s:match('.-.-.-.-.-.-b')")
-    try fails(["s.lua", "--max-time", "1"], "s.lua:4: script ran for too long (over 1 s; --max-time) in a library function that cannot be interrupted", seconds: 6)
+    try fails(["s.lua", "--max-time", "0.2"], "s.lua:4: script ran for too long (over 0.2 s; --max-time) in a library function that cannot be interrupted", seconds: 6)
   }
 
   // MARK: 5. Traps, padding, signals, temporary names
@@ -253,7 +253,7 @@ final class HardeningTests: FolderCase {
     try write("t.lua", "local f = io.open('out.png', 'w')")
     try fails(["s.lua", "--timeline", "t.lua"], "t.lua:1: 'io' is not available in chartscene scripts")
     try write("t.lua", "local n = 0\nwhile true do n = n + 1 end")
-    try fails(["s.lua", "--timeline", "t.lua", "--max-time", "1"], "t.lua:2: script ran for too long (over 1 s; --max-time)", seconds: 4)
+    try fails(["s.lua", "--timeline", "t.lua", "--max-time", "0.2"], "t.lua:2: script ran for too long (over 0.2 s; --max-time)", seconds: 4)
     try write("t.lua", "local t = {}\nfor i = 1, 1e9 do t[i] = i end")
     try fails(["s.lua", "--timeline", "t.lua", "--max-memory", "32M"], "t.lua:2: script needs more memory than the 32 MiB allowed (--max-memory)")
   }
