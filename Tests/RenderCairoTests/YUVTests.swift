@@ -181,6 +181,13 @@ final class YUVTests: XCTestCase {
       XCTAssertEqual(p.terminationStatus, 0)
       return String(decoding: data, as: UTF8.self)
     }
+    // What `concat` reads without ffprobe: the same keys from either writer.
+    for path in [linked.path, viaFFmpeg.path] {
+      let keys = MP4Writer.metadataKeys(path)
+      XCTAssertEqual(keys?["comment"], "a test", path)
+      XCTAssertEqual(keys?["chartscene_shard"], "1/2", path)
+    }
+    XCTAssertNil(MP4Writer.metadataKeys(dir.path))
     let info = try probe(linked.path)
     XCTAssertEqual(info, try probe(viaFFmpeg.path))
     XCTAssertTrue(info.contains("TAG:chartscene_shard=1/2\n") && info.contains("TAG:comment=a test\n") && info.contains("duration=3.000000\n"), info)
