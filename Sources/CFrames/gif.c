@@ -6,6 +6,7 @@
 #include "CFrames.h"
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -485,6 +486,47 @@ __attribute__((noinline)) static int lzw(lzw_out *o, const uint8_t *idx, int w, 
 
 static inline void put16(uint8_t *p, int v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
 
+/* The second pass on two threads: one reads the frames back and dithers them (into three
+   buffers in turn), the caller's finds what changed and compresses it. The bytes do not
+   depend on which runs first. */
+typedef struct {
+  cframes_gif *g;
+  mapper *m;
+  uint32_t *px;
+  int *err;
+  uint8_t *buf; size_t cap;
+  uint8_t *slot[3];
+  long produced, consumed; /* frames dithered; frames the caller is done with */
+  int error, stop;
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+} pipeline;
+
+static int produce_one(pipeline *p, long f) {
+  int e = read_frame(p->g->fd, &p->buf, &p->cap, p->px, (size_t)p->g->width * p->g->height);
+  if (!e) dither(p->m, p->px, p->g->width, p->g->height, p->slot[f % 3], p->err);
+  return e;
+}
+
+static void *produce(void *arg) {
+  pipeline *p = arg;
+  for (long f = 0; f < p->g->frames; f++) {
+    pthread_mutex_lock(&p->lock);
+    /* The caller uses frame `consumed` and the one before it. */
+    while (f >= p->consumed + 2 && !p->stop) pthread_cond_wait(&p->cond, &p->lock);
+    int stop = p->stop;
+    pthread_mutex_unlock(&p->lock);
+    if (stop) break;
+    int e = produce_one(p, f);
+    pthread_mutex_lock(&p->lock);
+    if (e) p->error = e; else p->produced = f + 1;
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+    if (e) break;
+  }
+  return NULL;
+}
+
 int cframes_gif_finish(cframes_gif *g, int out, double fps) {
   if (g->failed) return g->failed;
   if (g->frames == 0) return EINVAL;
@@ -494,16 +536,23 @@ int cframes_gif_finish(cframes_gif *g, int out, double fps) {
   uint32_t pal[256] = {0};
   int colours = make_palette(g->hist, g->exact, pal);
   if (colours < 0) return ENOMEM;
-  mapper *m = calloc(1, sizeof *m);
-  uint32_t *px = calloc(n, 4);
-  uint8_t *idx = malloc(n), *prev = malloc(n), *frame = malloc(n);
-  int *err = calloc((size_t)(w + 2) * 6, sizeof(int));
-  uint8_t *buf = NULL; size_t cap = 0;
+  pipeline p = { .g = g };
+  pthread_mutex_init(&p.lock, NULL);
+  pthread_cond_init(&p.cond, NULL);
+  int threaded = 0;
+  p.m = calloc(1, sizeof *p.m);
+  p.px = calloc(n, 4);
+  p.err = calloc((size_t)(w + 2) * 6, sizeof(int));
+  for (int i = 0; i < 3; i++) p.slot[i] = malloc(n);
+  uint8_t *frame = malloc(n);
   lzw_out o = {0};
   int e = 0;
-  if (!m || !px || !idx || !prev || !frame || !err) { e = ENOMEM; goto done; }
-  m->n = colours;
-  for (int k = 0; k < colours; k++) { m->r[k] = pal[k] >> 16 & 255; m->g[k] = pal[k] >> 8 & 255; m->b[k] = pal[k] & 255; }
+  pthread_t thread;
+  if (!p.m || !p.px || !p.err || !p.slot[0] || !p.slot[1] || !p.slot[2] || !frame) { e = ENOMEM; goto done; }
+  p.m->n = colours;
+  for (int k = 0; k < colours; k++) { p.m->r[k] = pal[k] >> 16 & 255; p.m->g[k] = pal[k] >> 8 & 255; p.m->b[k] = pal[k] & 255; }
+  /* Without a second thread, the frames are dithered here in turn. */
+  threaded = g->frames > 1 && pthread_create(&thread, NULL, produce, &p) == 0;
 
   /* Header, the global colour table (256 entries), loop forever. */
   if ((e = grow(&o, 13 + 768 + 19))) goto done;
@@ -518,8 +567,16 @@ int cframes_gif_finish(cframes_gif *g, int out, double fps) {
   memcpy(o.out + o.pos, loop, 19); o.pos += 19;
 
   for (long f = 0; f < g->frames; f++) {
-    if ((e = read_frame(g->fd, &buf, &cap, px, n))) goto done;
-    dither(m, px, w, h, idx, err);
+    if (threaded) {
+      pthread_mutex_lock(&p.lock);
+      while (p.produced <= f && !p.error) pthread_cond_wait(&p.cond, &p.lock);
+      if (p.produced <= f) e = p.error;
+      pthread_mutex_unlock(&p.lock);
+    } else {
+      e = produce_one(&p, f);
+    }
+    if (e) goto done;
+    uint8_t *idx = p.slot[f % 3], *prev = p.slot[(f + 2) % 3];
     /* The rectangle that changed since the frame before (all of the first frame). */
     int x0 = 0, y0 = 0, x1 = w - 1, y1 = h - 1, transparent = -1;
     if (f > 0) {
@@ -559,15 +616,20 @@ int cframes_gif_finish(cframes_gif *g, int out, double fps) {
     long delay = t1 - t0;
     if (delay > 65535) delay = 65535;
     if ((e = grow(&o, 8 + 10))) goto done;
-    uint8_t *p = o.out + o.pos;
-    p[0] = 0x21; p[1] = 0xF9; p[2] = 4;
-    p[3] = (uint8_t)(1 << 2 | (transparent >= 0 ? 1 : 0)); /* keep the frame in place */
-    put16(p + 4, (int)delay);
-    p[6] = transparent >= 0 ? (uint8_t)transparent : 0; p[7] = 0;
-    p[8] = 0x2C; put16(p + 9, x0); put16(p + 11, y0); put16(p + 13, rw); put16(p + 15, rh); p[17] = 0;
+    uint8_t *d = o.out + o.pos;
+    d[0] = 0x21; d[1] = 0xF9; d[2] = 4;
+    d[3] = (uint8_t)(1 << 2 | (transparent >= 0 ? 1 : 0)); /* keep the frame in place */
+    put16(d + 4, (int)delay);
+    d[6] = transparent >= 0 ? (uint8_t)transparent : 0; d[7] = 0;
+    d[8] = 0x2C; put16(d + 9, x0); put16(d + 11, y0); put16(d + 13, rw); put16(d + 15, rh); d[17] = 0;
     o.pos += 18;
     if ((e = lzw(&o, src, rw, rh, stride))) goto done;
-    uint8_t *t = prev; prev = idx; idx = t;
+    if (threaded) {
+      pthread_mutex_lock(&p.lock);
+      p.consumed = f + 1;
+      pthread_cond_broadcast(&p.cond);
+      pthread_mutex_unlock(&p.lock);
+    }
     if (o.pos >= (1 << 20)) {
       if ((e = write_all(out, o.out, o.pos))) goto done;
       o.pos = 0;
@@ -577,6 +639,16 @@ int cframes_gif_finish(cframes_gif *g, int out, double fps) {
   o.out[o.pos++] = 0x3B;
   e = write_all(out, o.out, o.pos);
 done:
-  free(m); free(px); free(idx); free(prev); free(frame); free(err); free(buf); free(o.out);
+  if (threaded) {
+    pthread_mutex_lock(&p.lock);
+    p.stop = 1;
+    pthread_cond_broadcast(&p.cond);
+    pthread_mutex_unlock(&p.lock);
+    pthread_join(thread, NULL);
+  }
+  pthread_mutex_destroy(&p.lock);
+  pthread_cond_destroy(&p.cond);
+  free(p.m); free(p.px); free(p.err); free(p.buf); free(frame); free(o.out);
+  for (int i = 0; i < 3; i++) free(p.slot[i]);
   return e;
 }
