@@ -38,6 +38,7 @@ struct cframes_gif {
   long frames;
   int failed;          /* an errno once writing the store failed */
   uint32_t *last;      /* the frame before, as stored (0x00RRGGBB) */
+  uint32_t *next;      /* room for the next */
   uint8_t *rec;        /* one frame's record */
   size_t reccap;
   cell *hist;
@@ -96,17 +97,18 @@ cframes_gif *cframes_gif_open(int width, int height, int store) {
   g->width = width; g->height = height; g->fd = store;
   size_t n = (size_t)width * height;
   g->last = calloc(n, 4);
+  g->next = malloc(n * 4);
   g->reccap = n * 5 + 64;
   g->rec = malloc(g->reccap);
   g->hist = calloc(HCELLS, sizeof(cell));
   g->exact = calloc(1 << EXACT_BITS, sizeof(exact_entry));
-  if (!g->last || !g->rec || !g->hist || !g->exact) { cframes_gif_close(g); return NULL; }
+  if (!g->last || !g->next || !g->rec || !g->hist || !g->exact) { cframes_gif_close(g); return NULL; }
   return g;
 }
 
 void cframes_gif_close(cframes_gif *g) {
   if (!g) return;
-  free(g->last); free(g->rec); free(g->hist); free(g->exact); free(g);
+  free(g->last); free(g->next); free(g->rec); free(g->hist); free(g->exact); free(g);
 }
 
 /* ---- The frame store: per frame a 4-byte length, then operations on the frame before,
@@ -131,8 +133,7 @@ int cframes_gif_add(cframes_gif *g, const uint8_t *bgra, long stride) {
   if (g->failed) return g->failed;
   const int w = g->width, h = g->height;
   const size_t n = (size_t)w * h;
-  uint32_t *cur = malloc(n * 4);
-  if (!cur) return g->failed = ENOMEM;
+  uint32_t *cur = g->next;
   /* The colours (premultiplied: a transparent pixel shows over black), and the histogram
      counted by runs of one colour. */
   uint32_t run = 0; uint64_t len = 0;
@@ -175,7 +176,7 @@ int cframes_gif_add(cframes_gif *g, const uint8_t *bgra, long stride) {
   }
   uint32_t size = (uint32_t)(p - g->rec - 4);
   memcpy(g->rec, &size, 4);
-  free(g->last);
+  g->next = g->last;
   g->last = cur;
   g->frames++;
   int e = write_all(g->fd, g->rec, (size_t)(p - g->rec));
@@ -365,18 +366,27 @@ static inline int clamp255(int v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
 
 /* One frame to palette indices, Sierra Lite: 2/4 of a pixel's error to the right, 1/4
    below left, 1/4 below. `err` holds 2 rows × (w + 2) × 3, zero; each row's errors are
-   cleared as they are taken, so it is zero again at the end. A pixel that receives no
-   error and has the colour of the pixel before, itself a palette colour, is that colour
-   (most of a chart). */
+   cleared as they are taken, so it is zero again at the end, and only the stretch of a row
+   that received errors is read. A pixel that receives no error and has the colour of the
+   pixel before, itself a palette colour, is that colour (most of a chart). */
 __attribute__((noinline)) static void dither(mapper *m, const uint32_t *px, int w, int h, uint8_t *out, int *err) {
   int *cur = err, *nxt = err + (w + 2) * 3;
+  int lo = w + 2, hi = -1; /* the slots of `cur` that may be other than zero */
   for (int y = 0; y < h; y++) {
     const uint32_t *row = px + (size_t)y * w;
     uint8_t *o = out + (size_t)y * w;
     int er = 0, eg = 0, eb = 0; /* from the pixel to the left */
     uint32_t same = 0xFFFFFFFF; int samek = 0; /* a palette colour met last with no error */
+    int nlo = w + 2, nhi = -1;
     for (int x = 0; x < w; x++) {
       uint32_t c = row[x];
+      if (c == same && (er | eg | eb) == 0 && (x + 1 < lo || x + 1 > hi)) {
+        /* No error comes to pixels x…end - 1. */
+        int end = x + 1 < lo ? lo - 1 : w;
+        while (x < end && row[x] == same) o[x++] = (uint8_t)samek;
+        x--;
+        continue;
+      }
       int *e = cur + (x + 1) * 3;
       int ir = e[0] + er, ig = e[1] + eg, ib = e[2] + eb;
       e[0] = e[1] = e[2] = 0;
@@ -396,12 +406,18 @@ __attribute__((noinline)) static void dither(mapper *m, const uint32_t *px, int 
       }
       same = 0xFFFFFFFF;
       er = dr * 2 / 4; eg = dg * 2 / 4; eb = db * 2 / 4;
-      int *d = nxt + x * 3; /* below left, then below */
-      d[0] += dr / 4; d[1] += dg / 4; d[2] += db / 4;
-      d[3] += dr / 4; d[4] += dg / 4; d[5] += db / 4;
+      int qr = dr / 4, qg = dg / 4, qb = db / 4;
+      if (qr | qg | qb) {
+        int *d = nxt + x * 3; /* below left, then below */
+        d[0] += qr; d[1] += qg; d[2] += qb;
+        d[3] += qr; d[4] += qg; d[5] += qb;
+        if (x < nlo) nlo = x;
+        nhi = x + 1;
+      }
     }
     cur[0] = cur[1] = cur[2] = 0; /* below left of the first pixel: dropped */
     int *t = cur; cur = nxt; nxt = t;
+    lo = nlo; hi = nhi;
   }
   memset(cur, 0, sizeof(int) * (w + 2) * 3);
 }
