@@ -92,6 +92,7 @@ static int read_all(int fd, void *p, size_t n) {
 
 cframes_gif *cframes_gif_open(int width, int height, int store) {
   if (width <= 0 || height <= 0 || width > 65535 || height > 65535) return NULL;
+  if ((uint64_t)width * height > (UINT32_MAX - 64) / 5) return NULL; /* a frame's record fits its 4-byte length */
   cframes_gif *g = calloc(1, sizeof *g);
   if (!g) return NULL;
   g->width = width; g->height = height; g->fd = store;

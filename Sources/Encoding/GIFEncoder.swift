@@ -123,7 +123,7 @@ public final class GIFEncoder: FrameEncoder {
     guard !finished else { throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': the GIF was stopped") }
     if gif == nil {
       gif = cframes_gif_open(Int32(clamping: image.width), Int32(clamping: image.height), framesFD)
-      guard gif != nil else { throw failure("a GIF is at most 65535 pixels a side (\(image.width)x\(image.height))") }
+      guard gif != nil else { throw failure("frames of \(image.width)x\(image.height) are too large for a GIF") }
       size = (image.width, image.height)
     }
     guard size == (image.width, image.height) else { throw failure("a frame of \(image.width)x\(image.height) in a GIF of \(size.0)x\(size.1)") }
