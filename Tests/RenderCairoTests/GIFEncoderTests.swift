@@ -103,6 +103,20 @@ final class GIFEncoderTests: TempFolderCase {
     XCTAssertLessThanOrEqual(mean, 5, "the gradient's mean error")
   }
 
+  /// More colours than the encoder counts one by one (131,072): the palette is made from
+  /// cells of 5 bits a channel, and the frames stay close.
+  func testMoreColoursThanItCountsExactly() throws {
+    // 5 frames of 32,768 colours, no colour in two frames: 163,840.
+    let frames = (0..<5).map { k in frame(256, 128) { x, y in UInt32(x) << 16 | UInt32(y * 2) << 8 | UInt32(k * 40 + (x + y) % 40) } }
+    let got = try decoded(try encode(frames))
+    let want = frames.flatMap(rgb)
+    XCTAssertEqual(got.count, want.count)
+    let total = zip(got, want).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+    let mean = Double(total) / Double(want.count)
+    // 11.48 (ffmpeg's palettegen and paletteuse with sierra2_4a, on the same frames: 11.52).
+    XCTAssertLessThanOrEqual(mean, 12, "the mean error of a channel")
+  }
+
   /// The same frames give the same bytes, and the frames' delays add up to their duration.
   func testTheSameBytesAndDelaysThatAddUp() throws {
     let frames = (0..<7).map { k in frame(40, 30) { x, y in x < 5 * k ? 0x3366CC : UInt32(x * 6 << 16 | y * 8) } }
