@@ -34,7 +34,8 @@ let package = Package(
     // and the bulk reader of plain CSV rows straight into columns.
     .target(name: "CFastParse"),
     // Frames on their way to ffmpeg: BGRA to YUV 4:2:0 in AVX2 registers, and pipe writes
-    // that hand over pages (vmsplice) instead of copying them.
+    // that hand over pages (vmsplice) instead of copying them; x264 loaded at run time; the
+    // GIF encoder (gif.c: frame store, palette, dithering, LZW).
     .target(name: "CFrames", linkerSettings: [.linkedLibrary("dl")]),
 
     // POSIX plumbing every layer may use: paths, clocks, a mutex, stage timing.

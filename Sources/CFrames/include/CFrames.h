@@ -47,4 +47,24 @@ int cframes_h264_delayed(cframes_h264 *e);
 /// Frees the encoder (NULL: nothing).
 void cframes_h264_close(cframes_h264 *e);
 
+/// An animated GIF written by this process (gif.c): frames go onto `store` (a file open for
+/// reading and writing, empty) as they come, compactly (the pixels that changed since the
+/// frame before, runs of one colour), and into a histogram of every frame's colours; the
+/// memory does not grow with the number of frames. NULL: sides out of 1…65535, or no memory.
+typedef struct cframes_gif cframes_gif;
+cframes_gif *cframes_gif_open(int width, int height, int store);
+
+/// Adds a frame of the encoder's size (cairo ARGB32, rows `stride` bytes apart). 0, or the
+/// errno of writing the store (then every later call fails with it).
+int cframes_gif_add(cframes_gif *g, const uint8_t *bgra, long stride);
+
+/// Writes the GIF to `out`: one palette of every frame's colours (median cut), each frame
+/// dithered to it (Sierra Lite), only the rectangle that changed since the frame before
+/// (unchanged pixels in it transparent), delays in centiseconds from `fps`, looping
+/// forever. 0, or an errno (EINVAL: no frames).
+int cframes_gif_finish(cframes_gif *g, int out, double fps);
+
+/// Frees the encoder (NULL: nothing); the files are the caller's.
+void cframes_gif_close(cframes_gif *g);
+
 #endif
