@@ -212,7 +212,7 @@ public struct Lint {
         case .pushGroup(let o): groups.append(groups.last! * o)
         case .popGroup: if groups.count > 1 { groups.removeLast() }
         case .pushClip(let p):
-          let r = Lint.bounds(p).map { transforms.last!.apply($0) }
+          let r = p.bounds.map { transforms.last!.apply($0) }
           let viewport = r.map { r in viewports.contains { Lint.same($0, r) } } ?? false
           clips.append(viewport ? nil : r)
           visibleArea.append(r.map { r in visibleArea.last!.map { Lint.intersection($0, r) } ?? r } ?? visibleArea.last!)
@@ -222,7 +222,7 @@ public struct Lint {
           // A fill hides what was drawn before under it, as much as it is opaque (a card
           // fading in over another lets its texts show through, dimmed).
           let a = color.a * groups.last!
-          if a >= 0.05, let b = Lint.bounds(path), b.width * b.height > 0 {
+          if a >= 0.05, let b = path.bounds, b.width * b.height > 0 {
             let box = transforms.last!.apply(b)
             covers.append((order, visibleArea.last!.map { Lint.intersection($0, box) } ?? box, min(1, a)))
             order += 1
@@ -338,34 +338,5 @@ public struct Lint {
     return Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
   }
 
-  /// The bounding box of a clip path.
-  static func bounds(_ p: Path) -> Rect? {
-    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-    func add(_ q: Point) { x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y) }
-    for e in p.elements {
-      switch e {
-      case .move(let q), .line(let q): add(q)
-      case .curve(let a, let b, let c): add(a); add(b); add(c)
-      case .circle(let c, let r): add(Point(c.x - r, c.y - r)); add(Point(c.x + r, c.y + r))
-      case .rect(let r, _): add(Point(r.x, r.y)); add(Point(r.maxX, r.maxY))
-      case .close: break
-      }
-    }
-    return x0 <= x1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
-  }
 }
 
-extension Affine {
-  /// `self` followed by `b` applied inside it (as nested pushTransform does).
-  func then(_ b: Affine) -> Affine {
-    Affine(a: a * b.a + c * b.b, b: self.b * b.a + d * b.b, c: a * b.c + c * b.d, d: self.b * b.c + d * b.d,
-           tx: a * b.tx + c * b.ty + tx, ty: self.b * b.tx + d * b.ty + ty)
-  }
-
-  /// The bounding box of a rect under this transform.
-  func apply(_ r: Rect) -> Rect {
-    let pts = [Point(r.x, r.y), Point(r.maxX, r.y), Point(r.x, r.maxY), Point(r.maxX, r.maxY)].map { Point(a * $0.x + c * $0.y + tx, b * $0.x + d * $0.y + ty) }
-    let xs = pts.map(\.x), ys = pts.map(\.y)
-    return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
-  }
-}

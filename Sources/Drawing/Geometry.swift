@@ -64,6 +64,19 @@ public struct Affine: Sendable, Equatable {
     Affine(a: s, b: 0, c: 0, d: s, tx: p.x - s * p.x, ty: p.y - s * p.y)
   }
   public var isIdentity: Bool { self == .identity }
+  /// `self` followed by `b` applied inside it (as a nested pushTransform does, and
+  /// cairo_transform: points go through `b`, then `self`).
+  public func then(_ b: Affine) -> Affine {
+    Affine(a: a * b.a + c * b.b, b: self.b * b.a + d * b.b, c: a * b.c + c * b.d, d: self.b * b.c + d * b.d,
+           tx: a * b.tx + c * b.ty + tx, ty: self.b * b.tx + d * b.ty + ty)
+  }
+  public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
+  /// The bounding box of a rect under this transform.
+  public func apply(_ r: Rect) -> Rect {
+    let pts = [Point(r.x, r.y), Point(r.maxX, r.y), Point(r.x, r.maxY), Point(r.maxX, r.maxY)].map(apply)
+    let xs = pts.map(\.x), ys = pts.map(\.y)
+    return Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+  }
 }
 
 extension Int {

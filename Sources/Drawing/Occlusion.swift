@@ -38,7 +38,7 @@ public enum Occlusion {
     for (i, item) in items.enumerated() {
       let m = transforms[transforms.count - 1]
       switch item {
-      case .pushTransform(let a): transforms.append(m.concatenating(a))
+      case .pushTransform(let a): transforms.append(m.then(a))
       case .popTransform: if transforms.count > 1 { transforms.removeLast() }
       case .pushClip(let p):
         if p.elements.count == 1, case .rect(let r, let radius) = p.elements[0] {
@@ -50,7 +50,7 @@ public enum Occlusion {
       case .pushGroup: groups += 1
       case .popGroup: groups = max(0, groups - 1)
       case .path(let p, let paint):
-        guard var b = p.elementBounds else { continue }
+        guard var b = p.bounds, (b.x + b.y + b.width + b.height).isFinite else { continue }
         switch paint {
         case .fill(let c):
           if p.elements.count == 1, p.bands == nil, case .rect(let r, let radius) = p.elements[0], let shape = inner(r, radius: radius, m) {
@@ -117,22 +117,12 @@ public enum Occlusion {
 
   /// The device box of `r`'s corners under `m` (nil when not finite).
   static func device(_ r: Rect, _ m: Affine) -> Rect? {
-    let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)].map { m.apply($0) }
-    let xs = corners.map(\.x), ys = corners.map(\.y)
-    let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
-    guard (x0 + x1 + y0 + y1).isFinite else { return nil }
-    return Rect(x0, y0, x1 - x0, y1 - y0)
+    let d = m.apply(r)
+    return (d.x + d.y + d.width + d.height).isFinite ? d : nil
   }
 }
 
 extension Affine {
-  /// `a` applied first, then this (cairo_transform's order: the new matrix maps into this one).
-  func concatenating(_ t: Affine) -> Affine {
-    Affine(a: t.a * a + t.b * c, b: t.a * b + t.b * d,
-           c: t.c * a + t.d * c, d: t.c * b + t.d * d,
-           tx: t.tx * a + t.ty * c + tx, ty: t.tx * b + t.ty * d + ty)
-  }
-  func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
   /// The rectangle `self` maps onto `r`, for a scale and translation (nil otherwise).
   func inverseScaled(_ r: Rect) -> Rect? {
     guard b == 0, c == 0, a != 0, d != 0 else { return nil }
@@ -146,25 +136,5 @@ extension Rect {
   func intersection(_ o: Rect) -> Rect? {
     let x0 = max(minX, o.minX), y0 = max(minY, o.minY), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
     return x1 > x0 && y1 > y0 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
-  }
-}
-
-extension Path {
-  /// The box of every point and control point (a circle's square, a rectangle itself), or
-  /// nil for a path with no element or a number that is not finite.
-  var elementBounds: Rect? {
-    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-    func add(_ p: Point) { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
-    for e in elements {
-      switch e {
-      case .move(let p), .line(let p): add(p)
-      case .curve(let a, let b, let p): add(a); add(b); add(p)
-      case .circle(let c, let r): add(Point(c.x - r, c.y - r)); add(Point(c.x + r, c.y + r))
-      case .rect(let r, _): add(Point(r.minX, r.minY)); add(Point(r.maxX, r.maxY))
-      case .close: break
-      }
-    }
-    guard (x0 + x1 + y0 + y1).isFinite else { return nil }
-    return Rect(x0, y0, x1 - x0, y1 - y0)
   }
 }

@@ -55,3 +55,22 @@ public struct Path: Sendable, Equatable {
     return path
   }
 }
+
+extension Path {
+  /// The box of every point and control point (a circle's square, a rectangle itself), or
+  /// nil for a path with no point.
+  public var bounds: Rect? {
+    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+    func add(_ q: Point) { x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y) }
+    for e in elements {
+      switch e {
+      case .move(let q), .line(let q): add(q)
+      case .curve(let a, let b, let c): add(a); add(b); add(c)
+      case .circle(let c, let r): add(Point(c.x - r, c.y - r)); add(Point(c.x + r, c.y + r))
+      case .rect(let r, _): add(Point(r.x, r.y)); add(Point(r.maxX, r.maxY))
+      case .close: break
+      }
+    }
+    return x0 <= x1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+  }
+}

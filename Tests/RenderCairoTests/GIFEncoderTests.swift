@@ -28,16 +28,7 @@ final class GIFEncoderTests: TempFolderCase {
 
   /// Every frame as ffmpeg decodes it, RGB bytes one after another.
   func decoded(_ path: String) throws -> [UInt8] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["ffmpeg", "-v", "error", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    XCTAssertEqual(p.terminationStatus, 0)
-    return [UInt8](data)
+    [UInt8](try toolOutput(["ffmpeg", "-v", "error", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
   }
 
   func rgb(_ img: RasterImage) -> [UInt8] {

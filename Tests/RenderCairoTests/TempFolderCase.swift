@@ -30,3 +30,18 @@ extension Session {
     return (axes, parts.plot, ChartAxes.rest(spec: spec, presentation: p, t: t))
   }
 }
+
+/// What a program prints on its standard output (`args[0]` found on PATH), after it exits
+/// with status 0 (a test failure otherwise): ffmpeg's and ffprobe's views of an output.
+func toolOutput(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Data {
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  p.arguments = args
+  let out = Pipe()
+  p.standardOutput = out
+  try p.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  p.waitUntilExit()
+  XCTAssertEqual(p.terminationStatus, 0, "\(args.joined(separator: " "))", file: file, line: line)
+  return data
+}

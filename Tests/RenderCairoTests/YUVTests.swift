@@ -148,15 +148,7 @@ final class YUVTests: XCTestCase {
       return (path, used)
     }
     func decoded(_ path: String) throws -> String {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      p.arguments = ["ffmpeg", "-v", "error", "-i", path, "-f", "framemd5", "-"]
-      let out = Pipe()
-      p.standardOutput = out
-      try p.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      p.waitUntilExit()
-      XCTAssertEqual(p.terminationStatus, 0)
+      let data = try toolOutput(["ffmpeg", "-v", "error", "-i", path, "-f", "framemd5", "-"])
       return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
     }
     let viaFFmpeg = try encode("ffmpeg.mp4", linked: false)
@@ -169,17 +161,8 @@ final class YUVTests: XCTestCase {
     XCTAssertEqual(a, b)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: linked.path)), try Data(contentsOf: URL(fileURLWithPath: again.path)))
     func probe(_ path: String) throws -> String {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      p.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration:format_tags=comment,chartscene_shard:stream=codec_name,profile,width,height,r_frame_rate,duration,nb_frames:frame=best_effort_timestamp_time,key_frame",
-                     "-of", "default=nw=1", path]
-      let out = Pipe()
-      p.standardOutput = out
-      try p.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      p.waitUntilExit()
-      XCTAssertEqual(p.terminationStatus, 0)
-      return String(decoding: data, as: UTF8.self)
+      String(decoding: try toolOutput(["ffprobe", "-v", "error", "-show_entries", "format=duration:format_tags=comment,chartscene_shard:stream=codec_name,profile,width,height,r_frame_rate,duration,nb_frames:frame=best_effort_timestamp_time,key_frame",
+                                       "-of", "default=nw=1", path]), as: UTF8.self)
     }
     // What `concat` reads without ffprobe: the same keys from either writer.
     for path in [linked.path, viaFFmpeg.path] {
