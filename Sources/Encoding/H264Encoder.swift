@@ -44,7 +44,13 @@ public final class H264Encoder: FrameEncoder, @unchecked Sendable {
     for _ in 0..<2 { slots.signal() }
   }
 
-  deinit { if !finished { cancel() } }
+  /// Dropped without `finish` or `cancel`: every block on `queue` holds the encoder, so none
+  /// is left (the last one may be running this, on `queue`: no waiting for it here).
+  deinit {
+    guard !finished else { return }
+    cframes_h264_close(x264)
+    writer.discard()
+  }
 
   public var conversion: FrameConversion? { FrameConversion() }
 
