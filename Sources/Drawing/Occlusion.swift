@@ -2,7 +2,7 @@
 /// drawn later covers every pixel they could touch: a stack of cards paints the charts of
 /// the cards behind the top one (their lines, grid, mini-maps) only to cover them. Skipping
 /// those leaves every pixel as it was (the test paints the examples both ways and compares
-/// the bytes) and cuts examples/cards.lua's painting by more than half.
+/// the bytes) and cuts examples/cards.lua's painting by about 40 % (3.1 → 1.9 s of CPU).
 ///
 /// Conservative by construction: a cover is a fill of one rectangle (rounded or not) in an
 /// opaque colour, under scales and translations only, with no group open (its opacity would
