@@ -73,7 +73,7 @@ let package = Package(
     .testTarget(name: "ChartModelTests", dependencies: ["ChartModel"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion", "Gestures"]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "Render", "ChartModel"]),
-    .testTarget(name: "ChartSceneLuaTests", dependencies: ["ChartSceneHost", "ChartSceneLua", "LuaKit", "SceneGraph", "Drawing", "Gestures", "Render"]),
+    .testTarget(name: "ChartSceneLuaTests", dependencies: ["ChartSceneHost", "ChartSceneLua", "LuaKit", "CLua", "CLuaShim", "SceneGraph", "Drawing", "Gestures", "Render"]),
     .testTarget(name: "RenderCairoTests", dependencies: ["ChartSceneHost", "RenderCairo", "Encoding", "CCairo"], exclude: ["Golden"]),
     .testTarget(name: "chartsceneTests", dependencies: ["chartscene"]),
   ]

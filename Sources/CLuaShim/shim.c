@@ -5,6 +5,8 @@
 #include <time.h>
 #include <pthread.h>
 #include <unistd.h>
+#include <signal.h>
+#include <errno.h>
 
 /* ---- Limits: the Lua heap's cap and the running call's deadline ---------------------- */
 
@@ -80,13 +82,44 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return p;
 }
 
-/* Runs every CS_HOOK_INTERVAL instructions in every thread: notes where the code is (for
-   reports from places where the stack cannot be read) and stops it past the deadline. */
+/* ---- Deadlines -------------------------------------------------------------------------
+   While a count hook is set, Lua 5.4 runs every VM instruction through luaG_traceexec: a
+   plain loop takes 2.2 times as long. So the main thread of a state runs without a hook.
+   At a call's deadline the interrupter thread signals (SIGURG) the thread running the call,
+   and the handler sets the count hook there, as lua.c does on Ctrl-C (lua_sethook may be
+   called from a signal handler: it only sets the mask and the traps of the running frames);
+   the hook then stops the code at its next instruction. A signal cannot tell which
+   coroutine runs, so coroutines keep a hook every CS_HOOK_INTERVAL instructions (set by
+   coroutine.create and coroutine.wrap). Where the interrupter cannot start, the main thread
+   gets that hook too, as before. */
+
+/* 1: the interrupter runs; -1: it could not start; 0: not needed yet. */
+static int interrupter_state;
+static pthread_once_t interrupter_once = PTHREAD_ONCE_INIT;
+static pthread_cond_t interrupter_wake;
+/* The limited calls running on this thread, innermost first (read by the signal handler). */
+static __thread cs_limits *volatile thread_top;
+
+static void thread_unlink(cs_limits *lim) {
+  for (cs_limits *volatile *p = &thread_top; *p; p = &(*p)->threadouter) {
+    if (*p == lim) { *p = lim->threadouter; break; }
+  }
+  lim->threadouter = NULL;
+}
+
+/* Runs every CS_HOOK_INTERVAL instructions in a coroutine, and once in the main thread when
+   the interrupter signals it: notes where the code is (for reports from places where the
+   stack cannot be read) and stops it past the deadline. */
 static void cs_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   cs_limits *lim = limits_of(L);
   int late = lim->deadline > 0 && cs_now() > lim->deadline;
-  if (!late && lua_gethookcount(L) != CS_HOOK_INTERVAL) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+  if (!late) {
+    /* A signal for a call that has ended, or the hook of a stop earlier: off again in the
+       main thread, back to its interval in a coroutine. */
+    if (L == lim->main && interrupter_state == 1) lua_sethook(L, NULL, 0, 0);
+    else if (lua_gethookcount(L) != CS_HOOK_INTERVAL) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+  }
   if (lim->deadline <= 0 || lim->closing) return;
   pthread_mutex_lock(&watch_lock);
   where_lua(L, lim->where, sizeof lim->where);
@@ -104,13 +137,77 @@ static void cs_hook(lua_State *L, lua_Debug *ar) {
   }
 }
 
+static void on_interrupt(int sig) {
+  (void)sig;
+  int saved = errno;
+  for (cs_limits *lim = thread_top; lim; lim = lim->threadouter) {
+    if (lim->main) lua_sethook(lim->main, cs_hook, LUA_MASKCOUNT, 1);
+  }
+  errno = saved;
+}
+
+/* Sleeps until the earliest deadline of the calls being watched, then signals the thread
+   of each call past it (once a call). */
+static void *interrupter_main(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&watch_lock);
+  for (;;) {
+    double now = cs_now(), next = 0;
+    for (cs_limits *lim = watched; lim; lim = lim->outer) {
+      if (lim->deadline <= 0 || lim->closing || lim->interrupted) continue;
+      if (now >= lim->deadline) {
+        lim->interrupted = 1;
+        pthread_kill(lim->thread, SIGURG);
+      } else if (next == 0 || lim->deadline < next) {
+        next = lim->deadline;
+      }
+    }
+    if (next == 0) {
+      pthread_cond_wait(&interrupter_wake, &watch_lock);
+    } else {
+      struct timespec ts;
+      ts.tv_sec = (time_t)next;
+      ts.tv_nsec = (long)((next - (double)ts.tv_sec) * 1e9);
+      if (ts.tv_nsec > 999999999L) ts.tv_nsec = 999999999L;
+      pthread_cond_timedwait(&interrupter_wake, &watch_lock, &ts);
+    }
+  }
+  return NULL;
+}
+
+static void interrupter_start(void) {
+  interrupter_state = -1;
+  pthread_condattr_t ca;
+  if (pthread_condattr_init(&ca) != 0) return;
+  int ok = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0 && pthread_cond_init(&interrupter_wake, &ca) == 0;
+  pthread_condattr_destroy(&ca);
+  if (!ok) return;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGURG, &sa, NULL) != 0) return;
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return;
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  /* No signal for the process lands on this thread (it has no Lua to stop). */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  pthread_t t;
+  int rc = pthread_create(&t, &attr, interrupter_main, NULL);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy(&attr);
+  if (rc == 0) interrupter_state = 1;
+}
+
 lua_State *cs_newstate(cs_limits *lim) {
   memset(lim, 0, sizeof *lim);
   lua_State *L = lua_newstate(cs_alloc, lim);
   if (!L) return NULL;
   *(cs_limits **)lua_getextraspace(L) = lim;  /* copied into every coroutine */
   lim->main = L;
-  lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   lua_atpanic(L, cs_panic);
   return L;
 }
@@ -129,17 +226,28 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
     if (src[0] == '@' || src[0] == '=') src++;
     snprintf(where, sizeof where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
   }
+  if (seconds > 0) pthread_once(&interrupter_once, interrupter_start);
+  /* No hook in the main thread (a stop of the call before is lifted), but where the
+     interrupter could not start. */
+  if (seconds > 0 && interrupter_state != 1) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+  else lua_sethook(L, NULL, 0, 0);
+  thread_unlink(lim);
+  lim->threadouter = thread_top;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  thread_top = lim;
   pthread_mutex_lock(&watch_lock);
   memcpy(lim->where, where, sizeof where);
   lim->wheregen++;
   lim->budget = seconds;
   lim->stopped[0] = 0;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
+  lim->thread = pthread_self();
+  lim->interrupted = 0;
   unwatch_locked(lim);
   lim->outer = watched;
   watched = lim;
+  if (seconds > 0 && interrupter_state == 1) pthread_cond_signal(&interrupter_wake);
   pthread_mutex_unlock(&watch_lock);
-  lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   lim->refusable = 1;
 }
 
@@ -149,6 +257,7 @@ void cs_endlimited(lua_State *L) {
   unwatch_locked(lim);
   lim->deadline = 0;
   pthread_mutex_unlock(&watch_lock);
+  thread_unlink(lim);
   lim->refusable = 0;
 }
 
@@ -402,6 +511,33 @@ static int cs_xpcall(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* coroutine.create and coroutine.wrap (upvalue 1: the real one) give the new coroutine the
+   hook every CS_HOOK_INTERVAL instructions (see "Deadlines" above); one made while a stop
+   is being raised keeps the hook it inherited. */
+static void hook_coroutine(lua_State *co) {
+  if (co && lua_gethook(co) == NULL) lua_sethook(co, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+}
+
+static int cs_cocreate(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  hook_coroutine(lua_tothread(L, -1));
+  return 1;
+}
+
+static int cs_cowrap(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  /* The function wrap returns holds the coroutine as its upvalue. */
+  if (lua_getupvalue(L, -1, 1)) {
+    hook_coroutine(lua_tothread(L, -1));
+    lua_pop(L, 1);
+  }
+  return 1;
+}
+
 static void stub(lua_State *L, int tableidx, const char *field, const char *fullname) {
   lua_pushstring(L, fullname);
   lua_pushcclosure(L, cs_unavailable, 1);
@@ -438,6 +574,12 @@ void cs_opensandbox(lua_State *L) {
   lua_getfield(L, g, "coroutine");
   rethrowing(L, lua_gettop(L), "resume");
   rethrowing(L, lua_gettop(L), "close");
+  lua_getfield(L, -1, "create");
+  lua_pushcclosure(L, cs_cocreate, 1);
+  lua_setfield(L, -2, "create");
+  lua_getfield(L, -1, "wrap");
+  lua_pushcclosure(L, cs_cowrap, 1);
+  lua_setfield(L, -2, "wrap");
   lua_pop(L, 1);
 
   /* The same random numbers on every run (frames are a function of the script); a

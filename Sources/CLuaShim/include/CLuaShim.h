@@ -5,6 +5,7 @@
 #include <lua5.4/lua.h>
 #include <lua5.4/lauxlib.h>
 #include <lua5.4/lualib.h>
+#include <pthread.h>
 
 static const int CS_LUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
 
@@ -33,7 +34,8 @@ void cs_opensandbox(lua_State *L);
 /// in the one-line error format).
 int cs_msgh(lua_State *L);
 
-/// How often (in VM instructions) the hook checks the clock.
+/// How often (in VM instructions) the hook checks the clock in a coroutine (the main thread
+/// runs without a hook until its deadline: see shim.c).
 #define CS_HOOK_INTERVAL 10000
 
 /// What a state may use: its heap (bytes, through the allocator) and, while a protected
@@ -56,10 +58,13 @@ typedef struct cs_limits {
   const char *notedsource; /* that place (compared, never read) */
   int notedline;
   struct cs_limits *outer; /* the next limited call being watched (see shim.c) */
+  pthread_t thread;     /* the thread running the limited call */
+  int interrupted;      /* the interrupter has signalled `thread` for this deadline */
+  struct cs_limits *volatile threadouter; /* the next limited call on the same thread */
 } cs_limits;
 
-/// A new state using `lim` (zeroed here; set `limit` and the flags afterwards) for its allocator and the
-/// count hook that enforces deadlines in every coroutine.
+/// A new state using `lim` (zeroed here; set `limit` and the flags afterwards) for its
+/// allocator and its deadlines (in every coroutine).
 lua_State *cs_newstate(cs_limits *lim);
 
 /// Starts a protected call of the function at `funcindex`, limited to `seconds` (0: no
