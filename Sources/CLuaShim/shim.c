@@ -227,6 +227,16 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
     snprintf(where, sizeof where, "%s:%d:", src, ar.linedefined > 0 ? ar.linedefined : 1);
   }
   if (seconds > 0) pthread_once(&interrupter_once, interrupter_start);
+  /* libdispatch's worker threads (batch jobs run on them) block every asynchronous signal:
+     SIGURG is let through on the threads that run limited calls, once a thread. */
+  static __thread int urg_unblocked;
+  if (seconds > 0 && !urg_unblocked) {
+    sigset_t urg;
+    sigemptyset(&urg);
+    sigaddset(&urg, SIGURG);
+    pthread_sigmask(SIG_UNBLOCK, &urg, NULL);
+    urg_unblocked = 1;
+  }
   /* No hook in the main thread (a stop of the call before is lifted), but where the
      interrupter could not start. */
   if (seconds > 0 && interrupter_state != 1) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);

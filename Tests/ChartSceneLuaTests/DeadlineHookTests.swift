@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Dispatch
 import LuaKit
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 /// times as long), so the main thread has none until its deadline, when the interrupter
 /// thread's signal sets one (shim.c, "Deadlines"). Coroutines keep theirs.
 final class DeadlineHookTests: XCTestCase {
-  func run(_ lua: LuaState, _ code: String, results: Int32 = 0) throws(LuaError) {
+  static func run(_ lua: LuaState, _ code: String, results: Int32 = 0) throws(LuaError) {
     try lua.load(Array(code.utf8), chunkName: "=t.lua")
     try lua.pcall(nargs: 0, nresults: results)
   }
@@ -16,7 +17,7 @@ final class DeadlineHookTests: XCTestCase {
   func testTheMainThreadRunsWithoutAHookAndCoroutinesWithOne() throws {
     let lua = LuaState()
     lua.timeLimit = 30
-    try run(lua, """
+    try Self.run(lua, """
       local s = 0
       for i = 1, 100000 do s = s + i % 7 end
       return coroutine.create(function() end), coroutine.wrap(function() end)
@@ -31,6 +32,21 @@ final class DeadlineHookTests: XCTestCase {
     lua_settop(lua.L, 0)
   }
 
+  /// libdispatch's worker threads block asynchronous signals; a call made on one (as batch
+  /// jobs are) is stopped all the same.
+  func testAStopIsRaisedOnADispatchWorkerThread() throws {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var message = ""
+    DispatchQueue.global().async {
+      let lua = LuaState()
+      lua.timeLimit = 0.2
+      do { try Self.run(lua, "while true do end") } catch { message = "\(error)" }
+      done.signal()
+    }
+    XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the loop on a worker thread was not stopped")
+    XCTAssertTrue(message.contains("t.lua:1: script ran for too long (over 0.2 s)"), message)
+  }
+
   func testAStopIsRaisedInTheMainThreadAndInACoroutineAndLiftedAfterwards() throws {
     let lua = LuaState()
     lua.timeLimit = 0.2
@@ -39,12 +55,12 @@ final class DeadlineHookTests: XCTestCase {
                  "local co = coroutine.create(function() while true do end end)\nwhile true do coroutine.resume(co) end",
                  "while true do pcall(function() while true do end end) end"] {
       let start = cs_now()
-      XCTAssertThrowsError(try run(lua, code), code) { e in
+      XCTAssertThrowsError(try Self.run(lua, code), code) { e in
         XCTAssertTrue("\(e)".contains("t.lua:") && "\(e)".contains("script ran for too long (over 0.2 s)"), "\(code): \(e)")
       }
       XCTAssertLessThan(cs_now() - start, 5, code)  // stopped, not run on (generous: a shared machine)
       // The next call runs hook-free again, and to its end.
-      try run(lua, "local s = 0\nfor i = 1, 1000 do s = s + i end")
+      try Self.run(lua, "local s = 0\nfor i = 1, 1000 do s = s + i end")
       XCTAssertNil(lua_gethook(lua.L), "\(code): the stop's hook stayed on")
     }
   }

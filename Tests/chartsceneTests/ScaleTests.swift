@@ -135,6 +135,15 @@ final class ScaleTests: TempFolderCase {
       seen += s.stderr.split(separator: "\n").map { "\(i): line " + $0.split(separator: ":")[2] }
     }
     XCTAssertEqual(seen.sorted(), ["1: a.png", "1: b.png", "1: line 5", "2: line 6", "2: e f.png", "2: a.png", "3: line 9", "3: h.png", "3: line 11"].sorted())
+    // An endless loop is stopped in its job with the usual line (batch jobs run on
+    // libdispatch's threads, which block the signal that stops Lua at a deadline unless the
+    // limits let it through), and the other job goes on.
+    _ = try write("loop.lua", "local n = 0\nwhile true do n = n + 1 end")
+    let loops = try write("loops.txt", "loop.lua --max-time 0.2 -o l1.png\nv.lua --arg set=1 -o l2.png\n")
+    let looped = try CLI.run(["batch", loops], cwd: tmp)
+    XCTAssertEqual(looped.status, 1)
+    XCTAssertEqual(looped.stderr, "error: \(loops):1: loop.lua:2: script ran for too long (over 0.2 s; --max-time)\n")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("l2.png").path))
     // An all-good batch exits 0 and prints nothing.
     let good = try write("good.txt", "v.lua --arg set=1 -o g1.png\nv.lua --arg set=2 -o g2.png\n")
     let ok = try CLI.run(["batch", good], cwd: tmp)
