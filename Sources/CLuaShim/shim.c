@@ -97,6 +97,9 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 static int interrupter_state;
 static pthread_once_t interrupter_once = PTHREAD_ONCE_INIT;
 static pthread_cond_t interrupter_wake;
+/* When the interrupter wakes next by itself (0: only when woken), under watch_lock: a call
+   whose deadline comes later wakes no one (lint makes thousands of short calls). */
+static double interrupter_until;
 /* The limited calls running on this thread, innermost first (read by the signal handler). */
 static __thread cs_limits *volatile thread_top;
 
@@ -162,6 +165,7 @@ static void *interrupter_main(void *arg) {
         next = lim->deadline;
       }
     }
+    interrupter_until = next;
     if (next == 0) {
       pthread_cond_wait(&interrupter_wake, &watch_lock);
     } else {
@@ -256,7 +260,8 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   unwatch_locked(lim);
   lim->outer = watched;
   watched = lim;
-  if (seconds > 0 && interrupter_state == 1) pthread_cond_signal(&interrupter_wake);
+  if (seconds > 0 && interrupter_state == 1 && (interrupter_until == 0 || lim->deadline < interrupter_until))
+    pthread_cond_signal(&interrupter_wake);
   pthread_mutex_unlock(&watch_lock);
   lim->refusable = 1;
 }
