@@ -185,7 +185,7 @@ static void deflate_up_row(bitwriter *w, adler *a, const uint32_t *cur, const ui
   }
 }
 
-static void convert_row(const uint32_t *src, unsigned char *dst, int width, int channels) {
+void cs_png_convert_row(const uint32_t *src, unsigned char *dst, int width, int channels) {
   if (channels == 3) {
     for (int x = 0; x < width; x++) {
       uint32_t p = src[x];
@@ -235,7 +235,7 @@ int cs_png_encode_stripe(const unsigned char *pixels, const unsigned char *prev_
     } else {
       /* "Sub" for a row with nothing above it in this stripe. */
       unsigned char *f = filtered + 1;
-      convert_row((const uint32_t *)curpx, cur, width, channels);
+      cs_png_convert_row((const uint32_t *)curpx, cur, width, channels);
       filtered[0] = 1;
       for (size_t i = 0; i < (size_t)channels && i < rowbytes; i++) f[i] = cur[i];
       for (size_t i = channels; i < rowbytes; i++) f[i] = (unsigned char)(cur[i] - cur[i - channels]);

@@ -169,11 +169,13 @@ public final class FFmpegEncoder {
   static let getPipeSize: Int32 = 1032
 
   /// The encoder for an animation in `format`: GIFs get one palette from every frame
-  /// (`GIFEncoder`), the other formats stream to one ffmpeg.
+  /// (`GIFEncoder`), APNG is written here (`APNGEncoder`), MP4 mostly too (`H264Encoder`),
+  /// the other formats stream to one ffmpeg.
   /// `metadata` goes into the containers that hold it (MP4, WebM); ffmpeg writes none into
   /// GIF, WebP or APNG.
   public static func encoder(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) -> FrameEncoder {
     if format == .gif { return try GIFEncoder(path: path, fps: fps) }
+    if format == .apng { return try APNGEncoder(path: path, fps: fps) }
     if format == .mp4 && inProcessH264 && width % 2 == 0 && height % 2 == 0 && fps == fps.rounded() && fps >= 1 && fps <= 1000,
        let encoder = try H264Encoder(path: path, width: width, height: height, fps: Int(fps), metadata: metadata) {
       return encoder

@@ -244,6 +244,37 @@ final class OutputClientsTests: XCTestCase {
     XCTAssertEqual(n, 0, "\(width)x\(height) at scale \(scale): \(n) pixels of the still differ from frame 0 of the sequence", file: file, line: line)
   }
 
+  /// An APNG (written by chartscene: changed rectangles, blended over or not) holds the very
+  /// pixels of the PNG sequence, frame by frame, as ffmpeg decodes both: an opaque scene, and
+  /// a transparent one with half-transparent changes and frames that change nothing.
+  func testAnAPNGHoldsThePixelsOfThePNGSequence() throws {
+    let clear = tmp.appendingPathComponent("clear.lua")
+    try """
+      return cs.scene{ width = 160, height = 120, fps = 30, duration = 1, background = "#00000000",
+        root = cs.canvas{ draw = function(g, w, h, t)
+          local s = math.min(t, 0.5)
+          g:color("#FF000080"):rect(10 + 100 * s, 20, 40, 40):fill()
+          g:color("#0000FF"):rect(60, 60 + 30 * math.min(t, 0.7), 20, 20):fill()
+        end } }
+      """.write(to: clear, atomically: true, encoding: .utf8)
+    for (script, frames) in [("examples/cards.lua", "30-41"), (clear.path, "0-29")] {
+      let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+      let apng = tmp.appendingPathComponent(name + ".apng").path
+      try render([script, "--frames", frames, "-o", apng])
+      try render([script, "--frames", frames, "-o", tmp.appendingPathComponent(name + "-%03d.png").path])
+      let bounds = frames.split(separator: "-").map { Int($0)! }
+      let pngs = (bounds[0]...bounds[1]).map { tmp.appendingPathComponent(String(format: "\(name)-%03d.png", $0)).path }
+      try decodeAll(pngs)
+      let expected = try pngs.flatMap { try decode($0).rgba }
+      let raw = apng + ".rgba"
+      let r = try tool("ffmpeg", ["-v", "error", "-y", "-i", apng, "-f", "rawvideo", "-pix_fmt", "rgba", raw])
+      XCTAssertEqual(r.status, 0, "ffmpeg cannot decode \(name).apng: \(r.stderr)")
+      let got = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+      XCTAssertEqual(got.count, expected.count, "\(name).apng: \(got.count / 4) pixels, the sequence \(expected.count / 4)")
+      XCTAssertTrue(got == expected, "\(name).apng: not the pixels of the PNG sequence")
+    }
+  }
+
   func testAStillIsTheSameFrameAsASequenceAtEverySize() throws {
     try assertStillEqualsSequenceFrame(width: 1080, height: 3200, scale: "1")  // W1's size: two stripes
     try assertStillEqualsSequenceFrame(width: 1001, height: 799, scale: "1.37")  // odd, fractional scale

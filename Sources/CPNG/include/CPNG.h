@@ -38,5 +38,20 @@ int cs_png_assemble(int width, int height, int channels, cs_png_stripe *stripes,
 int cs_png_encode_channels(const unsigned char *pixels, int width, int height, int stride, int channels, int threads,
                            cs_png_buffer *out);
 void cs_png_free(cs_png_buffer *buf);
+
+/// One row of cairo ARGB32 pixels as PNG bytes: RGB (channels 3, opaque pixels) or straight
+/// RGBA (4).
+void cs_png_convert_row(const uint32_t *src, unsigned char *dst, int width, int channels);
+
+/// An animated PNG being written (apng.c): 8-bit RGBA, every frame after the first only the
+/// rectangle that changed (dispose none, blend source), each lasting delay_num / delay_den s.
+typedef struct cs_apng cs_apng;
+/// Writes the signature, IHDR and acTL onto `fd` (at its start). NULL with *err (an errno).
+cs_apng *cs_apng_open(int fd, int width, int height, unsigned delay_num, unsigned delay_den, int *err);
+/// Adds a frame of cairo ARGB32 pixels of the animation's size. Returns 0 or an errno.
+int cs_apng_frame(cs_apng *a, const unsigned char *pixels, long stride);
+/// Ends the file and writes the number of frames into acTL. Returns 0 or an errno.
+int cs_apng_finish(cs_apng *a);
+void cs_apng_free(cs_apng *a);
 void cs_png_stripe_free(cs_png_stripe *s);
 #endif
