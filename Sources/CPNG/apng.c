@@ -1,7 +1,7 @@
 /* Animated PNG (APNG), written frame by frame onto a file: each frame after the first is
-   only the rectangle that changed since the frame before (dispose none, blend source), its
-   rows filtered and deflated as png.c does for stills. The number of frames goes into acTL
-   when the file is closed. */
+   only the rectangle that changed since the frame before (dispose none; blended over it when
+   every changed pixel is opaque, else replacing it), its rows unfiltered through zlib. The
+   number of frames goes into acTL when the file is closed. */
 #include "CPNG.h"
 #include <errno.h>
 #include <stdlib.h>

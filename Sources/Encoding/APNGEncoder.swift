@@ -4,10 +4,9 @@ import Glibc
 import Platform
 
 /// Animated PNG written by this process (CPNG's apng.c): 8-bit RGBA, lossless, every frame
-/// after the first only the rectangle that changed since the frame before, its rows filtered
-/// and deflated as the PNG stills are. It streams onto a temporary file in the output's
-/// folder (memory does not grow with the number of frames) and is put in place when
-/// complete. (It replaced ffmpeg's APNG encoder: cards.lua took 11.8 s of wall time and 13.9 s
+/// after the first only the rectangle that changed since the frame before, through zlib. It
+/// streams onto a temporary file in the output's folder (memory does not grow with the
+/// number of frames) and is put in place when complete. (It replaced ffmpeg's APNG encoder: cards.lua took 11.8 s of wall time and 13.9 s
 /// of CPU that way.)
 public final class APNGEncoder: FrameEncoder {
   let path: String
@@ -21,10 +20,7 @@ public final class APNGEncoder: FrameEncoder {
   public init(path: String, fps: Double) throws(FFmpegEncoder.EncodeError) {
     self.path = path
     self.fps = fps
-    switch TempFiles.beside(path) {
-    case .success(let file): (temp, fd) = file
-    case .failure(let e): throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(e.reason)")
-    }
+    (temp, fd) = try FFmpegEncoder.temporary(beside: path)
   }
 
   deinit {

@@ -7,11 +7,9 @@ extension FFmpegEncoder {
   /// temporary name and renamed when complete.
   /// `metadata` replaces the segments' own (their shard tags do not describe the whole).
   public static func concat(_ segments: [String], to path: String, metadata: [(String, String)] = []) throws(EncodeError) {
-    let temp: String
-    switch TempFiles.beside(path) {
-    case .success(let made): close(made.fd); temp = made.name
-    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
-    }
+    let made = try FFmpegEncoder.temporary(beside: path)
+    close(made.fd)
+    let temp = made.name
     var listTemplate = Array("/tmp/chartscene-concat-XXXXXX".utf8CString)
     guard let lfd = TempFiles.create(&listTemplate) else {
       TempFiles.discard(temp)

@@ -68,10 +68,9 @@ public final class FFmpegEncoder {
   /// they are, with `-movflags use_metadata_tags`).
   public init(path: String, format: Format, width: Int, height: Int, fps: Double, metadata: [(String, String)] = []) throws(EncodeError) {
     self.path = path
-    switch TempFiles.beside(path) {
-    case .success(let made): close(made.fd); temp = made.name
-    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
-    }
+    let made = try FFmpegEncoder.temporary(beside: path)
+    close(made.fd)
+    temp = made.name
 
     let yuv = (format == .mp4 || format == .webm) && width % 2 == 0 && height % 2 == 0
     self.yuv = yuv
@@ -190,6 +189,15 @@ public final class FFmpegEncoder {
     guard pipe(&fds) == 0 else { return false }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     return true
+  }
+
+  /// A new temporary file beside `path` (registered: a stop removes it), or the error every
+  /// encoder gives when it cannot make one.
+  static func temporary(beside path: String) throws(EncodeError) -> (name: String, fd: Int32) {
+    switch TempFiles.beside(path) {
+    case .success(let made): return made
+    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
+    }
   }
 
   /// Frames between two keyframes of an MP4: one second's worth.

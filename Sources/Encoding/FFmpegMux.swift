@@ -23,11 +23,9 @@ extension FFmpegEncoder {
   public static func mux(video: String, to path: String, format: Format, audio: [SoundInput], subtitles: String?,
                          start: Double, duration: Double, metadata: [(String, String)] = []) throws(EncodeError) {
     guard format == .mp4 || format == .webm else { throw EncodeError(description: "cannot add sound or subtitles to '\(path)': only MP4 and WebM hold them") }
-    let temp: String
-    switch TempFiles.beside(path) {
-    case .success(let made): close(made.fd); temp = made.name
-    case .failure(let e): throw EncodeError(description: "cannot write '\(path)': \(e.reason)")
-    }
+    let made = try FFmpegEncoder.temporary(beside: path)
+    close(made.fd)
+    let temp = made.name
     defer { TempFiles.unregister(temp) }
     var subsFile: String? = nil
     defer { if let subsFile { unlink(subsFile); TempFiles.unregister(subsFile) } }

@@ -93,18 +93,15 @@ public final class GIFEncoder: FrameEncoder {
   public init(path: String, fps: Double) throws(FFmpegEncoder.EncodeError) {
     self.path = path
     self.fps = fps
-    switch TempFiles.beside(path) {
-    case .success(let file): (frames, framesFD) = file
-    case .failure(let e): throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(e.reason)")
-    }
-    switch TempFiles.beside(path) {
-    case .success(let file):
+    (frames, framesFD) = try FFmpegEncoder.temporary(beside: path)
+    do {
+      let file = try FFmpegEncoder.temporary(beside: path)
       temp = file.name
       close(file.fd)
-    case .failure(let e):
+    } catch {
       close(framesFD)
       TempFiles.discard(frames)
-      throw FFmpegEncoder.EncodeError(description: "cannot write '\(path)': \(e.reason)")
+      throw error
     }
   }
 

@@ -44,7 +44,7 @@ void cs_png_free(cs_png_buffer *buf);
 void cs_png_convert_row(const uint32_t *src, unsigned char *dst, int width, int channels);
 
 /// An animated PNG being written (apng.c): 8-bit RGBA, every frame after the first only the
-/// rectangle that changed (dispose none, blend source), each lasting delay_num / delay_den s.
+/// rectangle that changed, each lasting delay_num / delay_den s.
 typedef struct cs_apng cs_apng;
 /// Writes the signature, IHDR and acTL onto `fd` (at its start). NULL with *err (an errno).
 cs_apng *cs_apng_open(int fd, int width, int height, unsigned delay_num, unsigned delay_den, int *err);
