@@ -305,7 +305,12 @@ int cs_overdue(double grace, char *buf, size_t bufsize) {
   double now = cs_now();
   pthread_mutex_lock(&watch_lock);
   for (cs_limits *lim = watched; lim; lim = lim->outer) {
-    if (lim->deadline <= 0 || now < lim->deadline + grace) continue;
+    /* The grace is the call's own limit again, at least 0.5 s (time for the hook's stop to
+       unwind on a loaded machine) and at most `grace`: a call limited to 0.2 s that is stuck
+       in a C function ends 0.5 s later, not 2 s. */
+    double g = lim->budget < 0.5 ? 0.5 : lim->budget;
+    if (g > grace) g = grace;
+    if (lim->deadline <= 0 || now < lim->deadline + g) continue;
     const char *where = lim->where;
     if (lim->closing)
       snprintf(buf, bufsize, "a finalizer ran for too long (over %g s) while the script's state was closed", lim->budget);

@@ -4,8 +4,9 @@ import Glibc
 
 /// Stops the process when a script's call is stuck past its time limit where the Lua hook
 /// cannot reach it (inside a C library function, e.g. a pathological `string.find`): the
-/// hook stops ordinary Lua code at the deadline; this thread ends everything `grace`
-/// seconds later, with the usual one-line error, removing the temporary files first.
+/// hook stops ordinary Lua code at the deadline; this thread ends everything the call's own
+/// limit later again (at least 0.5 s, at most `grace`), with the usual one-line error,
+/// removing the temporary files first.
 public enum Watchdog {
   /// The default of `--max-total-time`: an hour of CPU for one render or lint.
   public static let defaultTotal = 3600.0

@@ -120,7 +120,7 @@ public final class LuaState {
   }
 
   deinit {
-    // Bounded: the watchdog ends the process if closing runs a second past its grace
+    // Bounded: the watchdog ends the process if closing runs past a second and its grace
     // (only a finalizer could make it take long). The limits are freed only once the
     // watchdog can no longer reach them.
     cs_closestate(L, 1)

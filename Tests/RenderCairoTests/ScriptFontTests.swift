@@ -120,7 +120,11 @@ final class ScriptFontTests: TempFolderCase {
   }
 
   /// The built executable, next to the test bundle.
+  /// As `CLI.binary` of the end-to-end tests: `CHARTSCENE_TEST_BINARY`, else the build's own.
   static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["CHARTSCENE_TEST_BINARY"], FileManager.default.isExecutableFile(atPath: path) {
+      return URL(fileURLWithPath: path)
+    }
     let here = Bundle.main.bundleURL
     for dir in [here, here.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
       let candidate = dir.appendingPathComponent("chartscene")

@@ -175,7 +175,13 @@ final class EndToEndTests: TempFolderCase {
 enum CLI {
   struct Result { var status: Int32; var stdout: String; var stderr: String; var seconds: Double }
 
-  static var binary: URL {
+  /// The chartscene the tests run: `CHARTSCENE_TEST_BINARY` when set (scripts/test sets
+  /// it to the static build users install, `.build/release/chartscene`), else the one built
+  /// next to the test bundle.
+  static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["CHARTSCENE_TEST_BINARY"], FileManager.default.isExecutableFile(atPath: path) {
+      return URL(fileURLWithPath: path)
+    }
     // The test bundle sits next to the executable in the build folder.
     let here = Bundle.main.bundleURL
     for dir in [here, here.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
@@ -183,7 +189,7 @@ enum CLI {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
     return EndToEndTests.repo.appendingPathComponent(".build/debug/chartscene")
-  }
+  }()
 
   /// One run of `runAll`: what `run` takes.
   struct Job {

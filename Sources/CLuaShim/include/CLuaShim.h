@@ -88,8 +88,9 @@ int cs_panic(lua_State *L);
 void cs_setfatal(void (*handler)(const char *message));
 
 /// For a watchdog thread: 1, with the report in buf, when the limited call running now (in
-/// any state) is `grace` seconds past its deadline, i.e. stuck where the hook cannot stop
-/// it (inside a C function such as a runaway string.find).
+/// any state) is past its deadline by its own limit again (at least 0.5 s, at most `grace`
+/// seconds), i.e. stuck where the hook cannot stop it (inside a C function such as a
+/// runaway string.find).
 int cs_overdue(double grace, char *buf, size_t bufsize);
 
 /// Starts (once per process) a thread that calls `overdue` with the report when
