@@ -253,6 +253,9 @@ enum Main {
     do {
       var command = try ChartSceneCommand.parseAsRoot()
       try command.run()
+    } catch let e as ExitCode {
+      // A command that printed what it had to say (lint's findings) and ends with a status.
+      exit(e.rawValue)
     } catch let e as HostError {
       // Stopping on a signal (or the watchdog): the error is an effect of the stop (ffmpeg
       // killed: "Broken pipe"); the stopping thread exits with its own status.

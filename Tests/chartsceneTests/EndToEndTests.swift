@@ -228,6 +228,28 @@ enum CLI {
     return box.results.map { $0! }
   }
 
+  /// Renders every job (a render's arguments, relative to the repository's root) in one
+  /// `chartscene batch` run: the tests whose point is the files, not the process, render
+  /// dozens of them without a process each. The jobs file is written to `folder`. Returns
+  /// the run and each job's `error:` line (its message after `JOBS:LINE: `; nil: none).
+  static func batch(_ jobs: [[String]], in folder: URL) throws -> (run: Result, errors: [String?]) {
+    let file = folder.appendingPathComponent("jobs-\(UUID().uuidString.prefix(8)).txt")
+    let quoted = jobs.map { job in
+      job.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: " ")
+    }
+    try (quoted.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try run(["batch", file.path])
+    var errors = [String?](repeating: nil, count: jobs.count)
+    let prefix = "error: \(file.path):"
+    for row in r.stderr.split(separator: "\n") where row.hasPrefix(prefix) {
+      let rest = row.dropFirst(prefix.count)
+      guard let colon = rest.firstIndex(of: ":"), let n = Int(rest[..<colon]), (1...jobs.count).contains(n) else { continue }
+      errors[n - 1] = String(rest[rest.index(after: colon)...].drop { $0 == " " })
+    }
+    return (r, errors)
+  }
+
   /// `runAll` of chartscene with these arguments, from the repository's root.
   static func runAll(_ args: [[String]], width: Int = 2) -> [Result] { runAll(args.map { Job(args: $0) }, width: width) }
 

@@ -10,18 +10,48 @@ final class LintTests: TempFolderCase {
   }
 
   /// Issue 21: at its own size, 360×640, 320×240 and 1920×1080, day and night (the labels'
-  /// contrast included). Every lint is its own process, two at a time.
+  /// contrast included). Each size and theme is one run over every example (lint takes
+  /// several scripts), two runs at a time.
   func testEveryExamplePassesAtEverySizeDayAndNight() throws {
-    let runs = try examples().flatMap { name in
-      [nil, "360x640", "320x240", "1920x1080"].flatMap { size in ["day", "night"].map { (name, size, $0) } }
+    let names = try examples()
+    XCTAssertGreaterThan(names.count, 20)
+    let sizes: [String?] = [nil, "360x640", "320x240", "1920x1080"]
+    let configs: [(String?, String)] = sizes.flatMap { size in ["day", "night"].map { (size, $0) } }
+    let scripts: [String] = names.map { "examples/" + $0 }
+    let results = CLI.runAll(configs.map { (size: String?, theme: String) -> [String] in
+      ["lint"] + scripts + ["--theme", theme] + (size.map { ["--size", $0] } ?? [])
+    })
+    for ((size, theme), r) in zip(configs, results) {
+      XCTAssertEqual(r.status, 0, "\(size ?? "own size") \(theme): \(r.stdout)\(r.stderr)")
+      XCTAssertEqual(r.stdout, "", "\(size ?? "own size") \(theme)")
+      XCTAssertEqual(r.stderr, "", "\(size ?? "own size") \(theme)")
+      XCTAssertLessThan(r.seconds, 30, "lint of every example at \(size ?? "own size") \(theme) took \(r.seconds) s")
     }
-    let results = CLI.runAll(runs.map { name, size, theme in ["lint", "examples/" + name, "--theme", theme] + (size.map { ["--size", $0] } ?? []) })
-    for ((name, size, theme), r) in zip(runs, results) {
-      XCTAssertEqual(r.status, 0, "\(name) \(size ?? "own size") \(theme): \(r.stdout)\(r.stderr)")
-      XCTAssertEqual(r.stdout, "", name)
-      XCTAssertEqual(r.stderr, "", name)
-      XCTAssertLessThan(r.seconds, 30, "\(name) lint took \(r.seconds) s")
-    }
+  }
+
+  /// Several scripts in one run: each finding names its script, a script that fails prints
+  /// its error line and the next one is still checked, and the status is 1 when any had a
+  /// finding or failed (0 when none); no script at all is a usage error.
+  func testSeveralScriptsAreCheckedOneAfterTheOther() throws {
+    let bad = tmp.appendingPathComponent("bad.lua"), broken = tmp.appendingPathComponent("broken.lua")
+    try """
+    local cs = require("chartscene")
+    return cs.scene{ width=400, height=300, root=cs.zstack{
+      cs.text{ id="a", text="Overlapping caption" },
+      cs.text{ id="b", text="Second caption here" },
+    } }
+    """.write(to: bad, atomically: true, encoding: .utf8)
+    try "local x = nil\nreturn x.y\n".write(to: broken, atomically: true, encoding: .utf8)
+    let r = try CLI.run(["lint", broken.path, bad.path, "examples/chart.lua", broken.path, "--size", "400x300"])
+    XCTAssertEqual(r.status, 1, r.stderr)
+    XCTAssertEqual(r.stdout, "lint: \(bad.path): t=0 s: texts 'Overlapping caption' and 'Second caption here' overlap\n")
+    XCTAssertEqual(r.stderr, String(repeating: "error: \(broken.path):2: attempt to index a nil value (local 'x')\n", count: 2))
+    let clean = try CLI.run(["lint", "examples/chart.lua", "examples/five.lua"])
+    XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+    XCTAssertEqual(clean.stdout + clean.stderr, "")
+    let none = try CLI.run(["lint", "--size", "400x300"])
+    XCTAssertEqual(none.status, 64)
+    XCTAssertEqual(none.stderr, "error: Missing expected argument '<scripts> ...'\n")
   }
 
   func testFindingsAreNamedAndExitOne() throws {

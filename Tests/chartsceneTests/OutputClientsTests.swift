@@ -26,15 +26,15 @@ final class OutputClientsTests: XCTestCase {
     XCTAssertEqual(r.stderr, "", "\(args)", file: file, line: line)
   }
 
-  /// Runs chartscene for every job, two at a time, and returns the results in order.
-  func runAll(_ jobs: [[String]]) -> [CLI.Result] { CLI.runAll(jobs) }
-
-  /// `runAll`, failing the test on a non-zero status or any stderr.
+  /// Renders every job in one `chartscene batch` run (what these tests check is the files),
+  /// failing the test on a failed job, a non-zero status or any output.
   func renderAll(_ jobs: [[String]], file: StaticString = #filePath, line: UInt = #line) {
-    for (job, r) in zip(jobs, runAll(jobs)) {
-      XCTAssertEqual(r.status, 0, "\(job): \(r.stderr)", file: file, line: line)
-      XCTAssertEqual(r.stderr, "", "\(job)", file: file, line: line)
-    }
+    do {
+      let (r, errors) = try CLI.batch(jobs, in: tmp)
+      for (job, e) in zip(jobs, errors) where e != nil { XCTFail("\(job): \(e!)", file: file, line: line) }
+      XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+      XCTAssertEqual(r.stderr + r.stdout, "", file: file, line: line)
+    } catch { XCTFail("\(error)", file: file, line: line) }
   }
 
   struct Failure: Error, CustomStringConvertible {
@@ -329,11 +329,11 @@ final class OutputClientsTests: XCTestCase {
     let names = try examples()
     // The same frames as PNGs first (every one must pass pngcheck); a still scene has only
     // frame 0 and is skipped.
-    let sequences = runAll(names.map { ["examples/" + $0, "--fps", "30", "--frames", "\(first)-\(last)", "-o", tmp.appendingPathComponent("\($0)-%03d.png").path] })
+    let sequences = try CLI.batch(names.map { ["examples/" + $0, "--fps", "30", "--frames", "\(first)-\(last)", "-o", tmp.appendingPathComponent("\($0)-%03d.png").path] }, in: tmp)
     var videos: [String] = []
-    for (name, seq) in zip(names, sequences) {
-      if seq.status != 0, seq.stderr.contains("the scene has frames 0-0 ") { continue }
-      XCTAssertEqual(seq.status, 0, "\(name): \(seq.stderr)")
+    for (name, error) in zip(names, sequences.errors) {
+      if let error, error.contains("the scene has frames 0-0 ") { continue }
+      XCTAssertNil(error, name)
       videos.append(name)
     }
     renderAll(videos.flatMap { name in
