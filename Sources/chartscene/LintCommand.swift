@@ -6,7 +6,7 @@ import Glibc
 struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
-    abstract: "Check every frame of scenes for overlapping or clipped labels and misplaced posters.",
+    abstract: "Check every frame of a scene for overlapping or clipped labels and misplaced posters.",
     discussion: "Prints one line per finding ('lint: FILE: t=1.23 s: chart 'views': labels '6.6K' and '6.5K' overlap') and exits 1 when there is any (or a script fails: its error: line, and the next script is checked), 0 when there is none.")
 
   @Argument(help: "The scene scripts (.lua files that return cs.scene{...}), each checked with the same options.", completion: .file(extensions: ["lua"]))
