@@ -26,15 +26,12 @@ struct LintCommand: ParsableCommand {
   func run() throws {
     Watchdog.start()
     Watchdog.limitTotal(scene.maxTotalTime, script: scripts.count == 1 ? scripts[0] : "lint")
-    // One script: its error ends the run as a render's does. Several: each error is its
-    // line, and the others are still checked (as the jobs of a batch).
-    if scripts.count == 1 {
-      if try !check(scripts[0]) { throw ExitCode(1) }
-      return
-    }
     var clean = true
     for script in scripts {
       do throws(HostError) { clean = try check(script) && clean } catch {
+        // One script: its error ends the run as a render's does (a usage error exits 64).
+        // Several: each error is its line, and the others are still checked (as in a batch).
+        if scripts.count == 1 { throw error }
         Session.printError("error: \(error.message)")
         clean = false
       }

@@ -119,8 +119,8 @@ final class ScriptFontTests: TempFolderCase {
     XCTAssertGreaterThan(pngs[0].count, 10_000)
   }
 
-  /// The built executable, next to the test bundle.
-  /// As `CLI.binary` of the end-to-end tests: `CHARTSCENE_TEST_BINARY`, else the build's own.
+  /// The chartscene to run, as `CLI.binary` of the end-to-end tests finds it:
+  /// `CHARTSCENE_TEST_BINARY`, else the one built next to the test bundle.
   static var binary: URL {
     if let path = ProcessInfo.processInfo.environment["CHARTSCENE_TEST_BINARY"], FileManager.default.isExecutableFile(atPath: path) {
       return URL(fileURLWithPath: path)
