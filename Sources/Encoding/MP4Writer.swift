@@ -188,76 +188,16 @@ extension MP4Writer {
   /// (ffmpeg with `use_metadata_tags`) and their UTF-8 values, read without ffprobe; nil when the file
   /// is no MP4 this can walk or holds no such keys (ffprobe says why then).
   static func metadataKeys(_ path: String) -> [String: String]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int64(st.st_size)
-    /// (type, payload offset, payload size) of the box at `offset`.
-    func header(_ offset: Int64) -> (String, Int64, Int64)? {
-      var b = [UInt8](repeating: 0, count: 16)
-      guard offset + 8 <= size, b.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 16, Int(offset)) }) >= 8 else { return nil }
-      var length = Int64(b[0]) << 24 | Int64(b[1]) << 16 | Int64(b[2]) << 8 | Int64(b[3])
-      var head: Int64 = 8
-      if length == 1 {
-        length = b[8..<16].reduce(Int64(0)) { $0 << 8 | Int64($1) }
-        head = 16
-      } else if length == 0 {
-        length = size - offset
-      }
-      guard length >= head, offset + length <= size else { return nil }
-      return (String(decoding: b[4..<8], as: UTF8.self), offset + head, length - head)
-    }
-    func read(_ offset: Int64, _ count: Int64) -> [UInt8]? {
+    return MP4Boxes.metadataKeys(size: Int64(st.st_size)) { offset, count in
       guard count >= 0, count <= 1 << 24 else { return nil }
-      var b = [UInt8](repeating: 0, count: Int(count))
-      let n = b.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Int(count), Int(offset)) }
-      return n == Int(count) ? b : nil
+      var b = [UInt8](repeating: 0, count: count)
+      let n = b.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+      return n == count ? b : nil
     }
-    // moov at the top level.
-    var offset: Int64 = 0
-    var moov: (Int64, Int64)? = nil
-    while let (type, body, length) = header(offset) {
-      if type == "moov" { moov = (body, length); break }
-      offset = body + length
-    }
-    guard let (body, length) = moov, let m = read(body, length) else { return nil }
-    // Boxes of a byte array: (type, payload range).
-    func boxes(_ b: [UInt8], _ range: Range<Int>) -> [(String, Range<Int>)] {
-      var out: [(String, Range<Int>)] = []
-      var i = range.lowerBound
-      while i + 8 <= range.upperBound {
-        let n = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-        guard n >= 8, i + n <= range.upperBound else { break }
-        out.append((String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self), (i + 8)..<(i + n)))
-        i += n
-      }
-      return out
-    }
-    func u32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-    // moov/meta (here), or moov/udta/meta (ffmpeg).
-    let top = boxes(m, 0..<m.count)
-    let udta = top.first(where: { $0.0 == "udta" }).map { boxes(m, $0.1) } ?? []
-    guard let meta = (top + udta).first(where: { $0.0 == "meta" })?.1, meta.count >= 4 else { return nil }
-    let inside = boxes(m, (meta.lowerBound + 4)..<meta.upperBound)
-    guard let keysBox = inside.first(where: { $0.0 == "keys" })?.1, let ilst = inside.first(where: { $0.0 == "ilst" })?.1,
-          keysBox.count >= 8 else { return nil }
-    var keys: [String] = []
-    for (type, range) in boxes(m, (keysBox.lowerBound + 8)..<keysBox.upperBound) where type == "mdta" {
-      keys.append(String(decoding: m[range], as: UTF8.self))
-    }
-    var tags: [String: String] = [:]
-    var i = ilst.lowerBound
-    while i + 8 <= ilst.upperBound {
-      let n = u32(m, i), index = u32(m, i + 4)
-      guard n >= 8, i + n <= ilst.upperBound else { break }
-      if index >= 1, index <= keys.count, let data = boxes(m, (i + 8)..<(i + n)).first(where: { $0.0 == "data" })?.1,
-         data.count >= 8, u32(m, data.lowerBound) == 1 {
-        tags[keys[index - 1]] = String(decoding: m[(data.lowerBound + 8)..<data.upperBound], as: UTF8.self)
-      }
-      i += n
-    }
-    return tags.isEmpty ? nil : tags
   }
 }
