@@ -62,11 +62,7 @@ enum NarrationBinding {
     var head = [UInt8](repeating: 0, count: 16)
     let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 16) }
     guard n >= 4, size > 0 else { throw LuaError("cannot use '\(shown)' as audio: the file is empty") }
-    func at(_ o: Int, _ s: String) -> Bool { o + s.utf8.count <= n && Array(head[o..<(o + s.utf8.count)]) == Array(s.utf8) }
-    let known = (at(0, "RIFF") && (at(8, "WAVE") || at(8, "RF64"))) || at(0, "RF64") || (at(0, "FORM") && (at(8, "AIFF") || at(8, "AIFC")))
-      || at(0, "fLaC") || at(0, "OggS") || at(0, "ID3") || at(4, "ftyp") || at(0, "caff")
-      || (head[0] == 0x1A && head[1] == 0x45 && head[2] == 0xDF && head[3] == 0xA3)
-      || (head[0] == 0xFF && head[1] & 0xE0 == 0xE0)
+    let known = AudioClip.isSound(head: Array(head[0..<n]))
     guard known else {
       throw LuaError("cannot use '\(shown)' as audio: it is not a sound file (WAV, FLAC, Ogg, MP3, M4A, WebM or AIFF)")
     }

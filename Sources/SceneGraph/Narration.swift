@@ -26,6 +26,18 @@ public struct AudioClip: Sendable, Equatable {
   public var at: Double
   public var gain: Double
   public init(path: String, shown: String, at: Double, gain: Double) { self.path = path; self.shown = shown; self.at = at; self.gain = gain }
+
+  /// True when the first bytes of a file (up to 16, at least 4) are those of a sound file
+  /// ffmpeg reads: WAV, AIFF, FLAC, Ogg, MP3, MP4/M4A, WebM/Matroska, CAF.
+  public static func isSound(head: [UInt8]) -> Bool {
+    let n = head.count
+    guard n >= 4 else { return false }
+    func at(_ o: Int, _ s: String) -> Bool { o + s.utf8.count <= n && Array(head[o..<(o + s.utf8.count)]) == Array(s.utf8) }
+    return (at(0, "RIFF") && (at(8, "WAVE") || at(8, "RF64"))) || at(0, "RF64") || (at(0, "FORM") && (at(8, "AIFF") || at(8, "AIFC")))
+      || at(0, "fLaC") || at(0, "OggS") || at(0, "ID3") || at(4, "ftyp") || at(0, "caff")
+      || (head[0] == 0x1A && head[1] == 0x45 && head[2] == 0xDF && head[3] == 0xA3)
+      || (head[0] == 0xFF && head[1] & 0xE0 == 0xE0)
+  }
 }
 
 /// A subtitle: `text` (lines separated by "\n") shown from `from` to `to` seconds.

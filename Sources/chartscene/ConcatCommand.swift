@@ -15,12 +15,19 @@ struct ConcatCommand: ParsableCommand {
   @Argument(help: "The segments, in order.", completion: .file(extensions: ["mp4"]))
   var segments: [String] = []
 
+  @Option(name: .customLong("allow-read"), help: ArgumentHelp("A folder the scene's sound may be read from, besides the current one and the segments' (repeatable).", valueName: "DIR"),
+          completion: .directory)
+  var allowRead: [String] = []
+
   func validate() throws {
     if segments.isEmpty { throw ValidationError("'concat' needs the segments to join after OUT") }
+    do throws(HostError) {
+      for d in allowRead { try RenderRequest.checkReadable(d) }
+    } catch { throw ValidationError(error.message) }
   }
 
   func run() throws {
     TempFiles.removeOnSignals()
-    try ShardJoin.join(segments, into: output)
+    try ShardJoin.join(segments, into: output, allowRead: allowRead)
   }
 }
