@@ -33,6 +33,31 @@ public struct CompositionLocator {
     return nil
   }
 
+  /// True when `found` (the file of `relative`, from `locate`) is a shared module that hides
+  /// the built-in composition of the same name: the first found wins for `require` and in
+  /// `chartscene composition`, while `cs.NAME` stays the built-in.
+  public func hidesBuiltIn(_ found: (path: String, origin: String), relative: String) -> Bool {
+    guard found.origin != "built-in", let a = assetsDirectory else { return false }
+    var st = stat()
+    return stat(a + "/compositions/" + relative, &st) == 0
+  }
+
+  /// The warning for a shared module that hides a built-in composition.
+  public static func hidingWarning(name: String, path: String) -> String {
+    "'\(path)' hides the built-in composition '\(name)' (the first found wins: require('\(name)') loads this file; cs.\(name) stays the built-in; rename the file to keep both)"
+  }
+
+  /// The real folders a module found in `origin`'s folder may resolve into, besides the
+  /// script's readable roots: the user's folder for a user's module, the built-ins' for a
+  /// built-in; a module in the script's `compositions/` has only the readable roots.
+  public func ownRoots(origin: String) -> [String] {
+    switch origin {
+    case "user": return userDirectory.flatMap(BindingContext.realPath).map { [$0] } ?? []
+    case "built-in": return assetsDirectory.flatMap { BindingContext.realPath($0 + "/compositions") }.map { [$0] } ?? []
+    default: return []
+    }
+  }
+
   /// Every composition found, by name (the first found wins, as in lookup).
   public func all() -> [(name: String, path: String, origin: String)] { SharedFolders.luaFiles(in: folders) }
 }

@@ -17,8 +17,8 @@ enum RequireBinding {
       if lua.rawGet(-1, name) != .nil { return 1 }
       lua.pop(2)
       let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-      guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." }) else {
-        throw LuaError("module '\(name)' not found (module names are like 'helpers' or 'lib.colors')")
+      guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." && !$0.utf8.contains(0) }) else {
+        throw LuaError("module '\(FileReader.shownPath(name))' not found (module names are like 'helpers' or 'lib.colors')")
       }
       let relative = parts.joined(separator: "/") + ".lua"
       // Modules come from the script's folder only: a symbolic link out of it is refused.
@@ -28,8 +28,14 @@ enum RequireBinding {
       var bytes: [UInt8]? = nil
       var st = stat()
       if stat(path, &st) != 0, let shared = locator.locate(relative) {
-        // Not next to the script: a shared composition (its compositions/, the user's, the built-ins).
+        // Not next to the script: a shared composition (its compositions/, the user's, the
+        // built-ins), read only where it lies — links resolved — inside the folders a script
+        // may read (or, for the user's and the built-ins, inside that folder).
         path = shared.path
+        try confineShared(shared, name: name, locator: locator, context: context)
+        if locator.hidesBuiltIn(shared, relative: relative) {
+          context.warn(CompositionLocator.hidingWarning(name: name, path: shared.path))
+        }
         bytes = try? FileReader.read(path)
       } else {
         // Modules next to the script: a symbolic link out of its folder is refused.
@@ -52,5 +58,16 @@ enum RequireBinding {
       return 1
     }
     lua.setGlobal("require")
+  }
+
+  /// Refuses a shared module whose file (links followed) lies outside every folder it may
+  /// come from (issue 37: `compositions/cfg.lua -> /etc/os-release` was loaded).
+  static func confineShared(_ shared: (path: String, origin: String), name: String, locator: CompositionLocator, context: BindingContext) throws(LuaError) {
+    guard !context.readableRoots.isEmpty || shared.origin != "script" else { return }
+    let roots = context.readableRoots + locator.ownRoots(origin: shared.origin)
+    guard let real = BindingContext.realPath(shared.path) else { return }
+    guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+      throw LuaError("cannot read '\(shared.path)' (module '\(name)'): it is outside the folders a script may read (the script's, the current one; \(BindingContext.widen))")
+    }
   }
 }
