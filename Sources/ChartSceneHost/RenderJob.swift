@@ -59,12 +59,26 @@ public struct RenderJob {
     throw HostError("cannot render '\(output)': \(what) \(mib(need)) MiB, more than --max-memory leaves (\(mib(left)) MiB)")
   }
 
+  /// Charges what cairo will hold while it writes an SVG or PDF (`VectorFootprint`: the
+  /// whole page in memory) against what `--max-memory` leaves after the script, before
+  /// cairo is given anything.
+  public static func checkVector(_ session: Session, _ list: DisplayList, scale: Double, output: String) throws(HostError) {
+    let limit = session.lua.memoryLimit
+    guard limit > 0 else { return }
+    let (need, items) = VectorFootprint.estimate(list, scale: scale)
+    let left = max(0, limit - session.lua.memoryUsed)
+    guard need > left else { return }
+    func mib(_ b: Int) -> String { b >= Int.max / 2 ? "more than 4 EiB" : String(Double(b / (1 << 20) * 10 + (b % (1 << 20)) * 10 / (1 << 20)) / 10) + " MiB" }
+    throw HostError("cannot render '\(output)': the document of \(items) shapes and texts needs about \(mib(need)) while cairo writes it, more than --max-memory leaves (\(mib(left)))")
+  }
+
   public func run(_ session: Session) throws(HostError) {
     let format = try RenderJob.format(of: output)
     try RenderJob.checkSize(width: session.scene.width, height: session.scene.height, scale: scale)
     if format == .png { try RenderJob.checkPixels(session, scale: scale, images: 1, output: output) }
     try session.refuseInput(output)
     let list = try session.displayList(at: time)
+    if format != .png { try RenderJob.checkVector(session, list, scale: scale, output: output) }
     let painter = CairoPainter(text: session.text)
     let bytes: [UInt8]
     do {
