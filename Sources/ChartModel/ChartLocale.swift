@@ -190,7 +190,7 @@ public struct ChartLocale: Sendable, Equatable {
   /// needs no file. Errors say the nearest names.
   public static func load(_ requested: String, directory: String) throws(LoadError) -> ChartLocale {
     guard let name = resolve(requested) else {
-      throw LoadError("unknown locale '\(requested)' (nearest: \(Nearest.names(to: requested, in: names).map { "'\($0)'" }.joined(separator: ", ")); all: \(names.joined(separator: ", ")))")
+      throw LoadError("unknown locale '\(Nearest.shown(requested))' (nearest: \(Nearest.names(to: requested, in: names).map { "'\($0)'" }.joined(separator: ", ")); all: \(names.joined(separator: ", ")))")
     }
     if name == "en" { return english }
     let path = directory + "/" + name + ".json"
@@ -202,8 +202,19 @@ public struct ChartLocale: Sendable, Equatable {
 
 /// The names closest to a mistyped one (edit distance, case-insensitive), for error messages.
 public enum Nearest {
+  /// The characters of a mistyped name that are compared: no name in a list is longer (the
+  /// longest zone has 32), and the distance costs this times each candidate's length, so a
+  /// `--timezone` of 100,000 characters is answered at once (it took minutes).
+  public static let compared = 64
+
+  /// `name` as an error shows it: at most 100 characters, then `…`.
+  public static func shown(_ name: String) -> String {
+    name.unicodeScalars.count <= 100 ? name : String(String.UnicodeScalarView(name.unicodeScalars.prefix(99))) + "…"
+  }
+
   public static func names(to word: String, in candidates: [String], count: Int = 3) -> [String] {
-    let w = Array(word.lowercased().unicodeScalars)
+    let lowered = word.lowercased()
+    let w = Array(lowered.unicodeScalars.prefix(compared))
     func distance(_ b: [Unicode.Scalar]) -> Int {
       if w.isEmpty { return b.count }
       var prev = Array(0...b.count)
@@ -220,7 +231,7 @@ public enum Nearest {
       let lc = Array(c.lowercased().unicodeScalars)
       // A name that contains the word (or its last part, `Oslo` in `Europe/Oslo`) is near.
       let tail = c.split(separator: "/").last.map { String($0).lowercased() } ?? c.lowercased()
-      let d = tail == word.lowercased() ? 0 : min(distance(lc), distance(Array(tail.unicodeScalars)) + 1)
+      let d = tail == lowered ? 0 : min(distance(lc), distance(Array(tail.unicodeScalars)) + 1)
       return (d, i, c)
     }
     return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(count).map(\.2)

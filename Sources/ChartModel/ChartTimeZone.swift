@@ -41,9 +41,9 @@ public struct ChartTimeZone: Sendable, Equatable {
     guard let bytes, let zone = ChartTimeZone(tzif: bytes, id: name) else {
       let all = zoneNames(directory: directory)
       if all.isEmpty {
-        throw LoadError("unknown time zone '\(name)' (no tz database in \(directory): install tzdata, or use \"UTC\")")
+        throw LoadError("unknown time zone '\(Nearest.shown(name))' (no tz database in \(directory): install tzdata, or use \"UTC\")")
       }
-      throw LoadError("unknown time zone '\(name)' (nearest: \(Nearest.names(to: name, in: all).map { "'\($0)'" }.joined(separator: ", ")))")
+      throw LoadError("unknown time zone '\(Nearest.shown(name))' (nearest: \(Nearest.names(to: name, in: all).map { "'\($0)'" }.joined(separator: ", ")))")
     }
     return zone
   }

@@ -124,7 +124,15 @@ public struct PresetLoader {
       switch lua.type(at: -1) {
       case .boolean: return .bool(lua.toBool(-1) ?? false)
       case .number: return .number(lua.toNumber(-1) ?? 0)
-      case .string: return .string(lua.toString(-1) ?? "")
+      case .string:
+        // The same limit as a script's texts: a preset's string is shaped, drawn or looked
+        // up (a time zone's nearest names) like one.
+        let s = lua.toString(-1) ?? ""
+        guard s.utf8.count <= TextLimits.maxBytes else {
+          fail(key, "bad value for '\(full)' in preset (a text of at most \(TextLimits.maxBytes) bytes expected, got \(s.utf8.count) bytes)")
+          return nil
+        }
+        return .string(s)
       default:
         fail(key, "bad value for '\(full)' in preset (\(lua.valueTypeName(at: -1)) is not allowed; presets hold data only)")
         return nil
