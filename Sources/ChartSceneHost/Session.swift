@@ -20,6 +20,8 @@ public final class Session {
   public private(set) lazy var simulation = Simulation(session: self)
   /// Warnings printed while loading (also written to stderr unless quiet).
   public private(set) var warnings: [String] = []
+  /// Prints the warnings, the first `WarningPrinter.shown` of them.
+  let printer: WarningPrinter
   /// `--size` gave the scene another size than the script's own (its timeline was written
   /// for that one): gestures on chart parts that gave way to the plot do nothing.
   public private(set) var resized = false
@@ -103,11 +105,15 @@ public final class Session {
     if ImageRef.decode == nil { ImageRef.decode = CairoImages.decode }
     var seen = Set<String>()
     var collected: [String] = []
+    let printer = WarningPrinter(quiet: quiet)
+    self.printer = printer
     let context = BindingContext(scriptDirectory: source != nil ? "." : Paths.directory(of: scriptPath), assetsDirectory: assets) { message in
+      // The same warning is printed once, and at most `WarningPrinter.shown` in all.
       guard seen.insert(message).inserted else { return }
       collected.append(message)
-      if !quiet { Session.printError("warning: \(message)") }
+      printer.print(message)
     }
+    defer { printer.flush() }
     files?(context.files)
     context.fontFamilies = FontRegistry.families(ofFile:)
     context.bundledFamilies = FontRegistry.bundledFamilies
@@ -270,4 +276,33 @@ public final class Session {
   public static func printError(_ line: String) {
     writeStandardError(OneLine.clean(line) + "\n")
   }
+}
+
+/// Prints a session's warnings: each once (the session drops repeats), the first `shown`
+/// of them, then one line counting the rest (9,990 views without a glyph printed 9,990 lines).
+final class WarningPrinter {
+  static let shown = 20
+  let quiet: Bool
+  private(set) var printed = 0
+  private(set) var dropped = 0
+  init(quiet: Bool) { self.quiet = quiet }
+
+  func print(_ message: String) {
+    guard !quiet else { return }
+    if printed < WarningPrinter.shown {
+      printed += 1
+      Session.printError("warning: \(message)")
+    } else {
+      dropped += 1
+    }
+  }
+
+  /// The line counting the warnings not printed since the last one.
+  func flush() {
+    guard dropped > 0 else { return }
+    Session.printError("warning: … and \(dropped) more warning\(dropped == 1 ? "" : "s") (the first \(WarningPrinter.shown) are shown)")
+    dropped = 0
+  }
+
+  deinit { flush() }
 }
