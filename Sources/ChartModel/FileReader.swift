@@ -14,6 +14,7 @@ public enum FileReader {
   /// `"-"` is standard input (see `standardInputData`).
   public static func read(_ path: String, limit: Int = 512 << 20) throws(ReadError) -> [UInt8] {
     if path == "-" { return try standardInputData(limit: limit) }
+    try refuseNUL(path)
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 { throw ReadError(path: path, reason: errno == ENOENT ? "no such file" : errorText()) }
     defer { close(fd) }
@@ -41,6 +42,7 @@ public enum FileReader {
   /// Opens `path` for reading when it is a regular file; returns the descriptor (the caller
   /// closes it) and the size.
   public static func openRegular(_ path: String) throws(ReadError) -> (Int32, Int) {
+    try refuseNUL(path)
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 { throw ReadError(path: path, reason: errno == ENOENT ? "no such file" : errorText()) }
     var st = stat()
@@ -51,6 +53,16 @@ public enum FileReader {
   }
 
   static func errorText() -> String { String(cString: strerror(errno)) }
+
+  /// `path` with each NUL shown as `\0`: the C library would cut the name there (and open
+  /// another file), and so would a message passed through Lua.
+  public static func shownPath(_ path: String) -> String { path.replacing("\0", with: "\\0") }
+
+  /// A name with a NUL cannot be a file's: refused, not cut at the NUL (`"a\0.csv"` read `a`).
+  public static func refuseNUL(_ path: String) throws(ReadError) {
+    guard path.utf8.contains(0) else { return }
+    throw ReadError(path: shownPath(path), reason: "a file name cannot hold a NUL character")
+  }
 }
 
 extension FileReader {

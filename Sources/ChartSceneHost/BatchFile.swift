@@ -88,6 +88,11 @@ public struct BatchFile {
       }
     }
     if inWord { words.append(word) }
+    // A NUL cannot be in an argument (the C library would cut a file name there: `-o a\0b.png`
+    // wrote `a`).
+    if let bad = words.first(where: { $0.utf8.contains(0) }) {
+      return .failure(BatchError(message: "'\(FileReader.shownPath(bad))' holds a NUL character, which no argument or file name can hold"))
+    }
     return .success(words)
   }
 }

@@ -85,6 +85,7 @@ public final class BindingContext {
   public func confined(_ path: String, roots: [String]? = nil, what: String = "the folders a script may read (the script's, the current one; \(BindingContext.widen))") throws(LuaError) -> String {
     // "-" is standard input: what the user pipes in, never a file next to the script.
     if path == "-" && roots == nil { return "-" }
+    do { try FileReader.refuseNUL(path) } catch { throw LuaError(error.description) }
     let full = resolve(path)
     let allowed = roots ?? readableRoots
     guard !allowed.isEmpty, let real = BindingContext.realPath(full) else { return full }

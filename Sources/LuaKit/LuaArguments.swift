@@ -8,9 +8,13 @@ extension LuaState {
   }
 
   public func checkString(_ i: Int32, function: String) throws(LuaError) -> String {
-    guard type(at: i) == .string || type(at: i) == .number, let s = lua_tolstring(L, i, nil).map({ String(cString: $0) }) else {
+    // With its length: a Lua string may hold a NUL, and a file name cut there named
+    // another file (`cs.data.csv("a\0.csv")` read `a`).
+    var len = 0
+    guard type(at: i) == .string || type(at: i) == .number, let p = lua_tolstring(L, i, &len) else {
       throw argumentError(i, function: function, expected: "string")
     }
+    let s = String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     if let long = tooLong(i) { throw argumentError(i, function: function, long) }
     return s
   }
