@@ -59,6 +59,10 @@ public struct AnimationJob {
     let started = StageTiming.now()
     let plan = try check(session)
     let media = mediaTrack(session, plan)
+    // The .vtt written beside the video is an output too: never one of the script's inputs
+    // (its own captions file `o.vtt` for `-o o.mp4`).
+    let subtitles = subtitleFile && media?.webVTT != nil ? MediaTrack.subtitlePath(for: output) : nil
+    if let subtitles { try session.refuseInput(subtitles) }
     let scratch: String?
     if media != nil {
       do { scratch = try FFmpegEncoder.scratchName(beside: output, suffix: ".video") } catch { throw HostError(error.description) }
@@ -79,6 +83,7 @@ public struct AnimationJob {
       } else {
         try session.refuseInput(output)
       }
+      if let subtitles { try session.refuseInput(subtitles) }
       if let video { do { try video.finish() } catch { throw HostError(error.description) } }
       if let media, let scratch, let format = AnimationJob.format(of: output) {
         try media.write(silent: scratch, to: output, format: format, subtitleFile: subtitleFile)
