@@ -14,7 +14,9 @@ local function show(v) if type(v) == "number" and v ~= v then return "nan" end r
 -- What each proxy stands for: the view's number, the plain table behind it, the path to it
 -- and whether it reads numbers as shown.
 local about = setmetatable({}, { __mode = "k" })
-local meta = {}
+-- Protected, as every chartscene object's metatable is: getmetatable(self.state) is false,
+-- so a script cannot reach __newindex's backing table or rawset past the checks.
+local meta = { __metatable = false }
 
 local function wrap(view, backing, prefix, shown)
   local p = {}
@@ -211,6 +213,7 @@ function M.records(views, ids, kinds)
         if not check then error(("unknown property '%s' for child %d in layout (a layout sets %s)"):format(tostring(k), i, names), 2) end
         if v == nil then set[k] = nil else set[k] = check(v, i) end
       end,
+      __metatable = false,
     })
   end
   local children = setmetatable({}, {
@@ -222,6 +225,7 @@ function M.records(views, ids, kinds)
     end,
     __newindex = function(_, k) error("self.children cannot be changed in layout (set fields of self.children[i])", 2) end,
     __len = function() return n end,
+    __metatable = false,
     __pairs = function() return function(_, k) k = (k or 0) + 1; if k <= n then return k, records[k] end end, nil, nil end,
   })
   return children, values
