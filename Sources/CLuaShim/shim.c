@@ -300,6 +300,38 @@ void cs_closestate(lua_State *L, double seconds) {
   pthread_mutex_unlock(&watch_lock);
 }
 
+/* The deadline lifted (0: the interrupter and the watchdog skip the call) and set again
+   from what was left, under the lock both read it with. A call already past its deadline
+   keeps it: its stop is on its way. */
+double cs_pausedeadline(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  pthread_mutex_lock(&watch_lock);
+  double left = 0;
+  if (lim->deadline > 0 && !lim->closing) {
+    left = lim->deadline - cs_now();
+    if (left > 0) lim->deadline = 0;
+  }
+  pthread_mutex_unlock(&watch_lock);
+  return left;
+}
+
+void cs_resumedeadline(lua_State *L, double left) {
+  if (left <= 0) return;
+  cs_limits *lim = limits_of(L);
+  pthread_mutex_lock(&watch_lock);
+  if (lim->deadline == 0 && !lim->closing) {
+    for (cs_limits *w = watched; w; w = w->outer) {
+      if (w != lim) continue;
+      lim->deadline = cs_now() + left;
+      lim->interrupted = 0;
+      if (interrupter_state == 1 && (interrupter_until == 0 || lim->deadline < interrupter_until))
+        pthread_cond_signal(&interrupter_wake);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
 int cs_overdue(double grace, char *buf, size_t bufsize) {
   int overdue = 0;
   double now = cs_now();

@@ -49,14 +49,16 @@ enum DataBinding {
     // The file and what is decoded from it are held at once: half of what is left each.
     let left = lua.memoryLimit > 0 ? max(0, lua.memoryLimit - lua.memoryUsed) / 2 : Int.max
     let limit = min(quarter, left)
-    do { bytes = try FileReader.read(path, limit: limit) } catch {
+    // Reading and decoding are the host's work: outside the script's time limit (bounded by
+    // --max-memory and --max-total-time).
+    do { bytes = try lua.outsideTimeLimit { () throws(FileReader.ReadError) in try FileReader.read(path, limit: limit) } } catch {
       let tooLarge = error.reason.hasPrefix("the file is larger") && limit < 512 << 20
       let why = left < quarter ? " (half of what --max-memory leaves)" : " (a quarter of --max-memory)"
       throw LuaError(error.description + (tooLarge ? why : ""))
     }
     let sets: [ChartSet]
     do {
-      sets = try decode(bytes, shown)
+      sets = try lua.outsideTimeLimit { () throws(DataError) in try decode(bytes, shown) }
       for set in sets { try set.checkTextLengths(file: shown) }
     } catch { throw LuaError(error.description) }
     context.loaded[path] = sets

@@ -71,7 +71,10 @@ enum TableBinding {
     context.files.insert(path)
     let result: TableResult
     let t0 = Clock.monotonic(), c0 = Clock.processCPU()
-    do { result = try decode(path, shown) } catch let e as LuaError { throw e } catch let e as DataError {
+    // Reading and decoding a file are the host's work: outside the script's time limit
+    // (bounded by --max-memory and --max-total-time). Standard input stays under it: a pipe
+    // may never end, and waiting on it costs no CPU.
+    do { result = try path == "-" ? decode(path, shown) : lua.outsideTimeLimit { () throws in try decode(path, shown) } } catch let e as LuaError { throw e } catch let e as DataError {
       throw LuaError(e.description)
     } catch let e as FileReader.ReadError { throw LuaError(e.description) } catch { throw LuaError(String(describing: error)) }
     do throws(DataError) { try result.set.checkTextLengths(file: shown) } catch { throw LuaError(error.description) }

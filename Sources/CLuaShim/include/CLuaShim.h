@@ -103,6 +103,13 @@ void cs_settotal(double seconds, const char *report);
 /// CPU seconds the process has used (all threads).
 double cs_cputime(void);
 
+/// Host work inside a limited call (reading a data file): the call's deadline is lifted
+/// while it runs and moved on by the time it took, so the script's time limit counts only
+/// the script. Returns the seconds the call had left (negative: it was already over, and
+/// stays so), to give to cs_resumedeadline; 0 when the call has no deadline.
+double cs_pausedeadline(lua_State *L);
+void cs_resumedeadline(lua_State *L, double left);
+
 /// Seconds of CLOCK_MONOTONIC.
 double cs_now(void);
 
