@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Render", targets: ["Render"]),
     .library(name: "LuaKit", targets: ["LuaKit"]),
     .library(name: "ChartSceneLua", targets: ["ChartSceneLua"]),
+    .library(name: "Encoding", targets: ["Encoding"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")

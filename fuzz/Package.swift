@@ -15,6 +15,9 @@ let package = Package(
     .executableTarget(name: "FuzzTelegram", dependencies: ["FuzzSupport", cs("ChartModel")]),
     .executableTarget(name: "FuzzCSV", dependencies: ["FuzzSupport", cs("ChartModel")]),
     .executableTarget(name: "FuzzJSON", dependencies: [cs("ChartModel")]),
+    // concat's MP4 box walker, and the caption files of cs.scene's `captions`.
+    .executableTarget(name: "FuzzMP4", dependencies: [cs("Encoding")]),
+    .executableTarget(name: "FuzzCaptions", dependencies: [cs("SceneGraph")]),
     .executableTarget(
       name: "FuzzLua",
       dependencies: [cs("LuaKit"), cs("ChartSceneLua"), cs("SceneGraph"), cs("Render"), cs("Drawing")]),
