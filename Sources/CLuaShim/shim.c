@@ -69,10 +69,17 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     /* In 5.4.0-5.4.4 the stack and call list stay valid during every allocation (a stack
        grows into a new block), so the place of the request can be read here. */
     if (lim->main) {
-      pthread_mutex_lock(&watch_lock);
-      where_lua(lim->main, lim->where, sizeof lim->where);
-      lim->wheregen++;
-      pthread_mutex_unlock(&watch_lock);
+      /* Only a place found replaces the last one: a refusal after the script's frames are
+         gone (Lua shrinking a stack after an error) must not erase where the script was. */
+      char where[sizeof lim->where];
+      lua_State *running = lim->running;
+      where_lua(running ? running : lim->main, where, sizeof where);
+      if (where[0]) {
+        pthread_mutex_lock(&watch_lock);
+        memcpy(lim->where, where, sizeof where);
+        lim->wheregen++;
+        pthread_mutex_unlock(&watch_lock);
+      }
     }
 #endif
     return NULL;
@@ -96,6 +103,9 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
    `running` still names, and cs_beginlimited/cs_endlimited reset it). The handler sets the
    hook on the main thread too. Where the interrupter cannot start, every thread gets the
    count hook every CS_HOOK_INTERVAL instructions, as before. */
+
+/* The registry key that holds the thread `running` names (see mark_running). */
+static const char running_anchor = 0;
 
 /* 1: the interrupter runs; -1: it could not start; 0: not needed yet. */
 static int interrupter_state;
@@ -224,6 +234,10 @@ lua_State *cs_newstate(cs_limits *lim) {
   *(cs_limits **)lua_getextraspace(L) = lim;  /* copied into every coroutine */
   lim->main = L;
   lua_atpanic(L, cs_panic);
+  /* The anchor's key exists from the start: setting it later never allocates (it may be set
+     right after a protected call, where a refused allocation could not be caught). */
+  lua_pushthread(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &running_anchor);
   return L;
 }
 
@@ -291,13 +305,19 @@ void cs_endlimited(lua_State *L) {
 
 /* `running` is read by the signal handler, which sets a hook on that thread: the thread must
    stay alive while `running` names it. So the registry holds it (at &running_anchor) until
-   another takes its place. Marking needs one stack slot of L; without one (no memory left)
-   `running` is left as it was (a hook set on a thread not running then is harmless). */
-static const char running_anchor = 0;
-
+   another takes its place (the key exists from cs_newstate on, so setting it never
+   allocates). Marking needs one stack slot of L; without one `running` is left as it was (a
+   hook set on a thread not running then is harmless). */
 static void mark_running(lua_State *L, int index, lua_State *thread) {
   cs_limits *lim = limits_of(L);
-  if (!lim || !lua_checkstack(L, 1)) return;
+  if (!lim) return;
+  /* Growing the stack by a slot is never refused (a refusal would also overwrite the place
+     the last refusal noted, which the host's report names). */
+  int refusable = lim->refusable;
+  lim->refusable = 0;
+  int room = lua_checkstack(L, 1);
+  lim->refusable = refusable;
+  if (!room) return;
   if (thread == L) {
     /* L runs: it is alive, so `running` may name it before the anchor moves. */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -432,11 +452,15 @@ static int cs_trampoline(lua_State *L) {
   cs_swift_function fn = (cs_swift_function)lua_touserdata(L, lua_upvalueindex(1));
   void *box = lua_touserdata(L, lua_upvalueindex(2));
   cs_limits *lim = limits_of(L);
-  /* Room for what a Swift function pushes, on the stack of the thread that called it. */
-  if (!lua_checkstack(L, 48)) return luaL_error(L, "stack overflow");
   note_place(L);  /* a Swift function stuck past the deadline is reported at its caller's line */
   int refusable = lim ? lim->refusable : 0;
   if (lim) lim->refusable = 0;  /* no refusal (no longjmp) while Swift runs */
+  /* Room for what a Swift function pushes, on the stack of the thread that called it (grown
+     like the Swift function's own pushes, without a refusal). */
+  if (!lua_checkstack(L, 48)) {
+    if (lim) lim->refusable = refusable;
+    return luaL_error(L, "stack overflow");
+  }
   int n = fn(L, box);
   if (lim) lim->refusable = refusable;
   /* No Swift frame is live from here on. */
