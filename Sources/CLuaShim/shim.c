@@ -69,10 +69,17 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     /* In 5.4.0-5.4.4 the stack and call list stay valid during every allocation (a stack
        grows into a new block), so the place of the request can be read here. */
     if (lim->main) {
-      pthread_mutex_lock(&watch_lock);
-      where_lua(lim->main, lim->where, sizeof lim->where);
-      lim->wheregen++;
-      pthread_mutex_unlock(&watch_lock);
+      /* Only a place found replaces the last one: a refusal after the script's frames are
+         gone (Lua shrinking a stack after an error) must not erase where the script was. */
+      char where[sizeof lim->where];
+      lua_State *running = lim->running;
+      where_lua(running ? running : lim->main, where, sizeof where);
+      if (where[0]) {
+        pthread_mutex_lock(&watch_lock);
+        memcpy(lim->where, where, sizeof where);
+        lim->wheregen++;
+        pthread_mutex_unlock(&watch_lock);
+      }
     }
 #endif
     return NULL;
@@ -84,14 +91,21 @@ static void *cs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 /* ---- Deadlines -------------------------------------------------------------------------
    While a count hook is set, Lua 5.4 runs every VM instruction through luaG_traceexec: a
-   plain loop takes 2.2 times as long. So the main thread of a state runs without a hook.
-   At a call's deadline the interrupter thread signals (SIGURG) the thread running the call,
-   and the handler sets the count hook there, as lua.c does on Ctrl-C (lua_sethook may be
-   called from a signal handler: it only sets the mask and the traps of the running frames);
-   the hook then stops the code at its next instruction. A signal cannot tell which
-   coroutine runs, so coroutines keep a hook every CS_HOOK_INTERVAL instructions (set by
-   coroutine.create and coroutine.wrap). Where the interrupter cannot start, the main thread
-   gets that hook too, as before. */
+   plain loop takes 2.2 times as long. So no thread of a state (the main thread or a
+   coroutine) runs with a hook. At a call's deadline the interrupter thread signals (SIGURG)
+   the thread running the call, and the handler sets the count hook on the Lua thread that
+   runs now, as lua.c does on Ctrl-C (lua_sethook may be called from a signal handler: it only
+   sets the mask and the traps of the running frames); the hook then stops the code at its
+   next instruction. Which Lua thread runs is `running` in the limits: the wrapped
+   coroutine.resume and coroutine.wrap's function set it to the coroutine they resume and
+   back to their caller when it yields or ends; pcall, xpcall and cs_pcall set it back to
+   their own thread after an error unwound to them (an error may leave a coroutine that
+   `running` still names, and cs_beginlimited/cs_endlimited reset it). The handler sets the
+   hook on the main thread too. Where the interrupter cannot start, every thread gets the
+   count hook every CS_HOOK_INTERVAL instructions, as before. */
+
+/* The registry key that holds the thread `running` names (see mark_running). */
+static const char running_anchor = 0;
 
 /* 1: the interrupter runs; -1: it could not start; 0: not needed yet. */
 static int interrupter_state;
@@ -110,17 +124,17 @@ static void thread_unlink(cs_limits *lim) {
   lim->threadouter = NULL;
 }
 
-/* Runs every CS_HOOK_INTERVAL instructions in a coroutine, and once in the main thread when
-   the interrupter signals it: notes where the code is (for reports from places where the
-   stack cannot be read) and stops it past the deadline. */
+/* Runs once in the running thread when the interrupter signals it (or every
+   CS_HOOK_INTERVAL instructions where there is no interrupter): notes where the code is (for
+   reports from places where the stack cannot be read) and stops it past the deadline. */
 static void cs_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   cs_limits *lim = limits_of(L);
   int late = lim->deadline > 0 && cs_now() > lim->deadline;
   if (!late) {
-    /* A signal for a call that has ended, or the hook of a stop earlier: off again in the
-       main thread, back to its interval in a coroutine. */
-    if (L == lim->main && interrupter_state == 1) lua_sethook(L, NULL, 0, 0);
+    /* A signal for a call that has ended, or the hook of a stop earlier: off again, or back
+       to its interval where there is no interrupter. */
+    if (interrupter_state == 1) lua_sethook(L, NULL, 0, 0);
     else if (lua_gethookcount(L) != CS_HOOK_INTERVAL) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   }
   if (lim->deadline <= 0 || lim->closing) return;
@@ -144,7 +158,9 @@ static void on_interrupt(int sig) {
   (void)sig;
   int saved = errno;
   for (cs_limits *lim = thread_top; lim; lim = lim->threadouter) {
-    if (lim->main) lua_sethook(lim->main, cs_hook, LUA_MASKCOUNT, 1);
+    lua_State *running = lim->running;
+    if (running) lua_sethook(running, cs_hook, LUA_MASKCOUNT, 1);
+    if (lim->main && lim->main != running) lua_sethook(lim->main, cs_hook, LUA_MASKCOUNT, 1);
   }
   errno = saved;
 }
@@ -157,10 +173,15 @@ static void *interrupter_main(void *arg) {
   for (;;) {
     double now = cs_now(), next = 0;
     for (cs_limits *lim = watched; lim; lim = lim->outer) {
-      if (lim->deadline <= 0 || lim->closing || lim->interrupted) continue;
+      if (lim->deadline <= 0 || lim->closing) continue;
       if (now >= lim->deadline) {
-        lim->interrupted = 1;
-        pthread_kill(lim->thread, SIGURG);
+        /* Once, then again every 50 ms while the call runs on: a signal that came while a
+           coroutine was being switched to or from may have hooked a thread that ran no more. */
+        if (now >= lim->resignal) {
+          pthread_kill(lim->thread, SIGURG);
+          lim->resignal = now + 0.05;
+        }
+        if (next == 0 || lim->resignal < next) next = lim->resignal;
       } else if (next == 0 || lim->deadline < next) {
         next = lim->deadline;
       }
@@ -213,6 +234,10 @@ lua_State *cs_newstate(cs_limits *lim) {
   *(cs_limits **)lua_getextraspace(L) = lim;  /* copied into every coroutine */
   lim->main = L;
   lua_atpanic(L, cs_panic);
+  /* The anchor's key exists from the start: setting it later never allocates (it may be set
+     right after a protected call, where a refused allocation could not be caught). */
+  lua_pushthread(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &running_anchor);
   return L;
 }
 
@@ -246,6 +271,7 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   if (seconds > 0 && interrupter_state != 1) lua_sethook(L, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
   else lua_sethook(L, NULL, 0, 0);
   thread_unlink(lim);
+  lim->running = L;
   lim->threadouter = thread_top;
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   thread_top = lim;
@@ -256,7 +282,7 @@ void cs_beginlimited(lua_State *L, int funcindex, double seconds) {
   lim->stopped[0] = 0;
   lim->deadline = seconds > 0 ? cs_now() + seconds : 0;
   lim->thread = pthread_self();
-  lim->interrupted = 0;
+  lim->resignal = 0;
   unwatch_locked(lim);
   lim->outer = watched;
   watched = lim;
@@ -273,7 +299,48 @@ void cs_endlimited(lua_State *L) {
   lim->deadline = 0;
   pthread_mutex_unlock(&watch_lock);
   thread_unlink(lim);
+  lim->running = NULL;
   lim->refusable = 0;
+}
+
+/* `running` is read by the signal handler, which sets a hook on that thread: the thread must
+   stay alive while `running` names it. So the registry holds it (at &running_anchor) until
+   another takes its place (the key exists from cs_newstate on, so setting it never
+   allocates). Marking needs one stack slot of L; without one `running` is left as it was (a
+   hook set on a thread not running then is harmless). */
+static void mark_running(lua_State *L, int index, lua_State *thread) {
+  cs_limits *lim = limits_of(L);
+  if (!lim) return;
+  /* Growing the stack by a slot is never refused (a refusal would also overwrite the place
+     the last refusal noted, which the host's report names). */
+  int refusable = lim->refusable;
+  lim->refusable = 0;
+  int room = lua_checkstack(L, 1);
+  lim->refusable = refusable;
+  if (!room) return;
+  if (thread == L) {
+    /* L runs: it is alive, so `running` may name it before the anchor moves. */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    lim->running = L;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    lua_pushthread(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &running_anchor);
+  } else {
+    lua_pushvalue(L, index);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &running_anchor);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    lim->running = thread;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  }
+}
+
+/* After a call on L returns (or an error unwinds to it), L runs. */
+static void now_running(lua_State *L) { mark_running(L, 0, L); }
+
+int cs_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  int rc = lua_pcall(L, nargs, nresults, msgh);
+  now_running(L);
+  return rc;
 }
 
 /* Closes L with `seconds` (plus the watchdog's grace) to do it: a finalizer cannot be set
@@ -420,6 +487,12 @@ static int cs_trampoline(lua_State *L) {
   note_place(L);  /* a Swift function stuck past the deadline is reported at its caller's line */
   int refusable = lim ? lim->refusable : 0;
   if (lim) lim->refusable = 0;  /* no refusal (no longjmp) while Swift runs */
+  /* Room for what a Swift function pushes, on the stack of the thread that called it (grown
+     like the Swift function's own pushes, without a refusal). */
+  if (!lua_checkstack(L, 48)) {
+    if (lim) lim->refusable = refusable;
+    return luaL_error(L, "stack overflow");
+  }
   int n = fn(L, box);
   if (lim) lim->refusable = refusable;
   /* No Swift frame is live from here on. */
@@ -447,21 +520,81 @@ static int cs_unavailable(lua_State *L) {
   return luaL_error(L, "'%s' is not available in chartscene scripts", name);
 }
 
-/* load(chunk [, chunkname [, mode [, env]]]) restricted to text chunks. */
-static int cs_load(lua_State *L) {
-  int nargs = lua_gettop(L);
-  if (nargs >= 3 && !lua_isnil(L, 3)) {
-    const char *mode = luaL_checkstring(L, 3);
-    if (strchr(mode, 'b') != NULL)
-      return luaL_error(L, "binary chunks are not allowed in chartscene scripts");
+/* load(chunk [, chunkname [, mode [, env]]]) as the manual says (§6.1): chunk a string or a
+   function giving pieces, chunkname by default the string itself or "=(load)", mode "bt" by
+   default (Lua refuses a chunk the mode does not allow with nil and its message), env set as
+   the first upvalue when given. Only binary chunks are never loaded: when the mode would
+   allow one, the reader refuses it as it sees its first byte, and load returns nil and a
+   message too. It runs in the frame Lua called (so its argument errors name 'load' and the
+   caller's line), never through another function. */
+enum { LOAD_PIECE = 5 }; /* the stack slot that keeps a reader function's last piece alive */
+
+struct load_source {
+  int reader;           /* 1: chunk is a function at index 1; 0: a string */
+  const char *text;     /* the string chunk, given once */
+  size_t len;
+  int given;            /* the string was given */
+  int seenfirst;        /* the first byte of the chunk has been checked */
+  int binaryallowed;    /* the mode has 'b' */
+};
+
+static const char *load_piece(lua_State *L, void *ud, size_t *size) {
+  struct load_source *src = ud;
+  const char *piece;
+  *size = 0;
+  if (!src->reader) {
+    if (src->given) return NULL;
+    src->given = 1;
+    piece = src->text;
+    *size = src->len;
+  } else {
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); return NULL; }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, LOAD_PIECE);
+    piece = lua_tolstring(L, LOAD_PIECE, size);
   }
-  lua_getfield(L, LUA_REGISTRYINDEX, "cs.originalload");
-  lua_pushvalue(L, 1);
-  if (nargs >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);
-  lua_pushliteral(L, "t");
-  if (nargs >= 4) { lua_pushvalue(L, 4); lua_call(L, 4, LUA_MULTRET); }
-  else lua_call(L, 3, LUA_MULTRET);
-  return lua_gettop(L) - nargs;
+  if (!src->seenfirst && *size > 0) {
+    src->seenfirst = 1;
+    if (piece[0] == LUA_SIGNATURE[0] && src->binaryallowed) {
+      lua_pushliteral(L, "attempt to load a binary chunk (chartscene scripts load text chunks only)");
+      lua_error(L);
+    }
+  }
+  return piece;
+}
+
+static int cs_load(lua_State *L) {
+  size_t len = 0;
+  const char *text = lua_tolstring(L, 1, &len);
+  const char *mode = luaL_optstring(L, 3, "bt");
+  int hasenv = !lua_isnone(L, 4);
+  struct load_source src;
+  memset(&src, 0, sizeof src);
+  src.binaryallowed = strchr(mode, 'b') != NULL;
+  const char *name;
+  if (text) {
+    name = luaL_optstring(L, 2, text);
+    src.text = text;
+    src.len = len;
+  } else {
+    name = luaL_optstring(L, 2, "=(load)");
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    src.reader = 1;
+  }
+  lua_settop(L, LOAD_PIECE);
+  if (lua_load(L, load_piece, &src, name, mode) != LUA_OK) {
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;  /* nil, message */
+  }
+  if (hasenv) {
+    lua_pushvalue(L, 4);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  }
+  return 1;
 }
 
 /* __index of the globals: names of libraries left out of the sandbox raise an error that
@@ -492,6 +625,12 @@ static int cs_print(lua_State *L) {
   return 0;
 }
 
+/* The wrappers below run the library function they wrap (a C function without upvalues:
+   lua_tocfunction of their upvalue 1) in the very frame Lua called, so an error it raises names
+   the function as the script called it and the script's line, and error levels count as in
+   plain Lua (a call through lua_call would add a frame without a name or a line). */
+static lua_CFunction wrapped_function(lua_State *L) { return lua_tocfunction(L, lua_upvalueindex(1)); }
+
 /* setmetatable without __gc: a finalizer runs whenever the collector gets to it, also
    outside any time limit (while the host works, or when the state is closed), where an
    endless one would hang chartscene. */
@@ -502,10 +641,21 @@ static int cs_setmetatable(lua_State *L) {
     lua_pop(L, 1);
     if (t != LUA_TNIL) return luaL_error(L, "'__gc' metamethods are not available in chartscene scripts");
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  return 1;
+  return wrapped_function(L)(L);
+}
+
+/* True when a limited call is past its deadline (its stop is being raised). */
+static int past_deadline(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  return lim && lim->deadline > 0 && !lim->closing && cs_now() > lim->deadline;
+}
+
+/* Raises the time limit's stop again in L: the message as first raised, else `fallback`
+   (a stack index). */
+static int raise_stop(lua_State *L, int fallback) {
+  cs_limits *lim = limits_of(L);
+  if (lim->stopped[0]) lua_pushstring(L, lim->stopped); else lua_pushvalue(L, fallback);
+  return lua_error(L);
 }
 
 /* xpcall's message handler, as the script gave it (upvalue 1), unless the time is up: the
@@ -513,81 +663,107 @@ static int cs_setmetatable(lua_State *L) {
    hooks off, so an endless handler could never be stopped. Past the deadline the error
    passes through unchanged. */
 static int cs_xpcallhandler(lua_State *L) {
-  cs_limits *lim = limits_of(L);
-  if (lim && lim->deadline > 0 && cs_now() > lim->deadline) return 1;
+  now_running(L);
+  if (past_deadline(L)) return 1;
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
 }
 
-/* pcall, xpcall, coroutine.resume and coroutine.close (upvalue 1: the function wrapped)
-   return false and a message for an error. Past the deadline that error is raised again in
-   the caller, with the message as first raised: the hook makes every instruction of the
-   thread that ran out raise it, but a coroutine's error reaches its resumer as a value, and
-   the resumer's next instructions could run on. So no function of the script catches the
-   time limit, in any coroutine. A continuation keeps them yieldable. */
-static int cs_rethrowk(lua_State *L, int status, lua_KContext ctx) {
-  (void)status; (void)ctx;
-  cs_limits *lim = limits_of(L);
-  if (lim && lim->deadline > 0 && !lim->closing && cs_now() > lim->deadline
-      && lua_gettop(L) >= 1 && lua_type(L, 1) == LUA_TBOOLEAN && !lua_toboolean(L, 1)) {
-    if (lim->stopped[0]) lua_pushstring(L, lim->stopped); else lua_pushvalue(L, 2);
-    return lua_error(L);
-  }
-  return lua_gettop(L);
+/* pcall and xpcall (§6.1), yieldable: the called function may yield across them, and Lua
+   then finishes the call in this continuation. `below` (the context) is the number of
+   stack slots under the `true` that starts the results. An error gives false and the error,
+   but past the deadline the stop is raised again in the caller: the hook makes every
+   instruction of the thread that ran out raise it, but no function of the script may catch
+   the time limit. */
+static int cs_protectedresults(lua_State *L, int status, lua_KContext below) {
+  now_running(L);
+  if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - (int)below;
+  if (past_deadline(L)) return raise_stop(L, lua_gettop(L));
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2;  /* false, the error */
 }
 
-static int cs_rethrowing(lua_State *L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, cs_rethrowk);
-  return cs_rethrowk(L, LUA_OK, 0);
+static int cs_pcall_script(lua_State *L) {
+  luaL_checkany(L, 1);
+  int nargs = lua_gettop(L) - 1;
+  lua_pushboolean(L, 1);
+  lua_rotate(L, 1, 1);  /* true, f, args... */
+  int status = lua_pcallk(L, nargs, LUA_MULTRET, 0, 0, cs_protectedresults);
+  return cs_protectedresults(L, status, 0);
 }
 
-static void rethrowing(lua_State *L, int tableidx, const char *field) {
-  lua_getfield(L, tableidx, field);
-  lua_pushcclosure(L, cs_rethrowing, 1);
-  lua_setfield(L, tableidx, field);
-}
-
-/* xpcall(f, msgh, ...) with msgh wrapped as above (upvalue 1: the real xpcall). */
-static int cs_xpcall(lua_State *L) {
+static int cs_xpcall_script(lua_State *L) {
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  int nargs = lua_gettop(L) - 2;
+  /* Slot 2 becomes the guarded handler; slot 3 `true`, then f and its arguments. */
   lua_pushvalue(L, 2);
   lua_pushcclosure(L, cs_xpcallhandler, 1);
   lua_replace(L, 2);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2);
+  int status = lua_pcallk(L, nargs, LUA_MULTRET, 2, 2, cs_protectedresults);
+  return cs_protectedresults(L, status, 2);
 }
 
-/* coroutine.create and coroutine.wrap (upvalue 1: the real one) give the new coroutine the
-   hook every CS_HOOK_INTERVAL instructions (see "Deadlines" above); one made while a stop
-   is being raised keeps the hook it inherited. */
+/* coroutine.resume and coroutine.close (upvalue 1: the library's): the coroutine runs while
+   they do (for the interrupter); false and a message past the deadline is raised again in the
+   caller, as in pcall (a coroutine's error reaches its resumer as a value, and the
+   resumer's next instructions could run on). */
+static int cs_coroutinecall(lua_State *L) {
+  lua_CFunction fn = wrapped_function(L);
+  lua_State *co = lua_tothread(L, 1);
+  if (co) mark_running(L, 1, co);
+  int n = fn(L);
+  now_running(L);
+  if (n >= 1 && lua_type(L, -n) == LUA_TBOOLEAN && !lua_toboolean(L, -n) && past_deadline(L))
+    return raise_stop(L, n >= 2 ? lua_gettop(L) - n + 2 : lua_gettop(L));
+  return n;
+}
+
+/* Where the interrupter could not start, a new coroutine gets the count hook every
+   CS_HOOK_INTERVAL instructions (see "Deadlines" above); one made while a stop is being
+   raised keeps the hook it inherited. */
 static void hook_coroutine(lua_State *co) {
-  if (co && lua_gethook(co) == NULL) lua_sethook(co, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
+  if (co && interrupter_state != 1 && lua_gethook(co) == NULL) lua_sethook(co, cs_hook, LUA_MASKCOUNT, CS_HOOK_INTERVAL);
 }
 
 static int cs_cocreate(lua_State *L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
+  int n = wrapped_function(L)(L);
   hook_coroutine(lua_tothread(L, -1));
-  return 1;
+  return n;
+}
+
+/* The function coroutine.wrap returns: the library's (upvalue 2, a light userdata), which
+   finds its coroutine as upvalue 1, run in this frame with the coroutine marked running. */
+static int cs_cowrapped(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  lua_CFunction fn = (lua_CFunction)lua_touserdata(L, lua_upvalueindex(2));
+  if (co) mark_running(L, lua_upvalueindex(1), co);
+  int n = fn(L);
+  now_running(L);
+  return n;
 }
 
 static int cs_cowrap(lua_State *L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  /* The function wrap returns holds the coroutine as its upvalue. */
-  if (lua_getupvalue(L, -1, 1)) {
-    hook_coroutine(lua_tothread(L, -1));
-    lua_pop(L, 1);
-  }
+  wrapped_function(L)(L);
+  /* The library's function holds its coroutine as upvalue 1. */
+  lua_CFunction fn = lua_tocfunction(L, -1);
+  if (!fn || !lua_getupvalue(L, -1, 1)) return 1;
+  hook_coroutine(lua_tothread(L, -1));
+  lua_pushlightuserdata(L, (void *)fn);
+  lua_pushcclosure(L, cs_cowrapped, 2);
   return 1;
+}
+
+/* t[field] = wrapper, whose upvalue 1 is the function t[field] was. */
+static void wrap_field(lua_State *L, int tableidx, const char *field, lua_CFunction wrapper) {
+  lua_getfield(L, tableidx, field);
+  lua_pushcclosure(L, wrapper, 1);
+  lua_setfield(L, tableidx, field);
 }
 
 static void stub(lua_State *L, int tableidx, const char *field, const char *fullname) {
@@ -606,8 +782,6 @@ void cs_opensandbox(lua_State *L) {
 
   lua_pushglobaltable(L);
   int g = lua_gettop(L);
-  lua_getfield(L, g, "load");
-  lua_setfield(L, LUA_REGISTRYINDEX, "cs.originalload");
   lua_pushcfunction(L, cs_load);
   lua_setfield(L, g, "load");
   stub(L, g, "dofile", "dofile");
@@ -615,23 +789,17 @@ void cs_opensandbox(lua_State *L) {
   stub(L, g, "collectgarbage", "collectgarbage");
   lua_pushcfunction(L, cs_print);
   lua_setfield(L, g, "print");
-  lua_getfield(L, g, "setmetatable");
-  lua_pushcclosure(L, cs_setmetatable, 1);
-  lua_setfield(L, g, "setmetatable");
-  lua_getfield(L, g, "xpcall");
-  lua_pushcclosure(L, cs_xpcall, 1);
+  lua_pushcfunction(L, cs_pcall_script);
+  lua_setfield(L, g, "pcall");
+  lua_pushcfunction(L, cs_xpcall_script);
   lua_setfield(L, g, "xpcall");
-  rethrowing(L, g, "xpcall");
-  rethrowing(L, g, "pcall");
+  wrap_field(L, g, "setmetatable", cs_setmetatable);
   lua_getfield(L, g, "coroutine");
-  rethrowing(L, lua_gettop(L), "resume");
-  rethrowing(L, lua_gettop(L), "close");
-  lua_getfield(L, -1, "create");
-  lua_pushcclosure(L, cs_cocreate, 1);
-  lua_setfield(L, -2, "create");
-  lua_getfield(L, -1, "wrap");
-  lua_pushcclosure(L, cs_cowrap, 1);
-  lua_setfield(L, -2, "wrap");
+  int co = lua_gettop(L);
+  wrap_field(L, co, "resume", cs_coroutinecall);
+  wrap_field(L, co, "close", cs_coroutinecall);
+  wrap_field(L, co, "create", cs_cocreate);
+  wrap_field(L, co, "wrap", cs_cowrap);
   lua_pop(L, 1);
 
   /* The same random numbers on every run (frames are a function of the script); a
@@ -676,20 +844,53 @@ void cs_opensandbox(lua_State *L) {
   lua_pop(L, 1); /* globals */
 }
 
+/* The message of an error object that is not a string: its __tostring called under the
+   call's limits (its time, its memory: it is the script's code), protected, so that a
+   __tostring that runs too long or builds too much ends as the limit's report. */
+static void describe_error_object(lua_State *L) {
+  cs_limits *lim = limits_of(L);
+  if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    return;
+  }
+  lua_pushvalue(L, 1);
+  int rc = lua_pcall(L, 1, 1, 0);
+  now_running(L);
+  if (lim) lim->refusable = 0;  /* from here on the message itself must not fail */
+  if (rc == LUA_OK && lua_type(L, -1) == LUA_TSTRING) return;
+  if (rc == LUA_ERRMEM && lim && lim->refused) {
+    char msg[768];
+    lua_pushstring(L, cs_memorymessage(L, 0, msg, sizeof msg));
+  } else if (rc != LUA_OK && lim && lim->stopped[0]) {
+    lua_pushstring(L, lim->stopped);
+  } else if (rc != LUA_OK) {
+    lua_pushfstring(L, "(the error object's __tostring failed: %s)", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "no message");
+  } else {
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+}
+
 int cs_msgh(lua_State *L) {
   cs_limits *lim = limits_of(L);
-  if (lim) lim->refusable = 0;  /* the message itself must not fail */
   if (lua_type(L, 1) != LUA_TSTRING) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    return 1;
-  }
-  /* Lua places an error only when a Lua function raised it: a C stack overflow inside a C
-     function (tostring, gsub, a metamethod) gets the line of the innermost Lua function. */
-  if (strcmp(lua_tostring(L, 1), "C stack overflow") == 0) {
+    describe_error_object(L);
+  } else if (strcmp(lua_tostring(L, 1), "C stack overflow") == 0) {
+    /* Lua places an error only when a Lua function raised it: a C stack overflow inside a C
+       function (tostring, gsub, a metamethod) gets the line of the innermost Lua function. */
     char where[512];
     where_lua(L, where, sizeof where);
     if (where[0]) lua_pushfstring(L, "%s C stack overflow", where);
+  }
+  if (lim) lim->refusable = 0;  /* the message itself must not fail */
+  /* A message is one line of a report: a long one is cut (at a UTF-8 character's start). */
+  size_t len = 0;
+  const char *msg = lua_tolstring(L, -1, &len);
+  if (msg && len > CS_MAX_ERROR_MESSAGE) {
+    size_t cut = CS_MAX_ERROR_MESSAGE;
+    while (cut > 0 && ((unsigned char)msg[cut] & 0xC0) == 0x80) cut--;
+    lua_pushlstring(L, msg, cut);
+    lua_pushliteral(L, "...");
+    lua_concat(L, 2);
   }
   return 1;
 }

@@ -2,20 +2,34 @@ import ChartModel
 import Glibc
 import LuaKit
 
-/// `require`: `"chartscene"` gives the module; other names load `NAME.lua` (dots become
-/// folders) from the script's folder, else a shared composition (CompositionLocator), as
-/// text, once.
+/// `require`: `"chartscene"` gives the module, the names of the standard libraries the
+/// sandbox opens (`string`, `table`, `math`, `utf8`, `coroutine`, `os`, `_G`) give those
+/// libraries as the script's state opened them (as Lua's `package.loaded` does); `io`,
+/// `debug` and `package` are refused; other names load `NAME.lua` (dots become folders) from
+/// the script's folder, else a shared composition (CompositionLocator), as text, once.
 enum RequireBinding {
+  /// The standard libraries `require` gives by name (never a file of that name).
+  static let standardLibraries = ["_G", "string", "table", "math", "utf8", "coroutine", "os"]
+  /// The standard libraries the sandbox leaves out (docs/security.md).
+  static let absentLibraries: Set<String> = ["io", "debug", "package"]
+
   static func install(_ lua: LuaState, module cs: Int32, context: BindingContext) {
     lua.newTable()
     lua.pushValue(cs)
     lua.rawSet(-2, "chartscene")
+    for library in standardLibraries {
+      if library == "_G" { lua.pushGlobalTable() } else if lua.rawGetGlobal(library) != .table { lua.pop(); continue }
+      lua.rawSet(-2, library)
+    }
     let loadedRef = lua.ref()
     lua.push(function: "require") { lua in
       let name = try lua.checkString(1, function: "require")
       lua.pushRef(loadedRef)
       if lua.rawGet(-1, name) != .nil { return 1 }
       lua.pop(2)
+      if absentLibraries.contains(name) {
+        throw LuaError("module '\(name)' is not available in chartscene scripts")
+      }
       let parts = name.split(separator: ".", omittingEmptySubsequences: false)
       guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." && !$0.utf8.contains(0) }) else {
         throw LuaError("module '\(FileReader.shownPath(name))' not found (module names are like 'helpers' or 'lib.colors')")

@@ -62,8 +62,14 @@ final class FunctionBox {
 private let dispatch: cs_swift_function = { L, box in
   guard let box, let L else { return -1 }
   let b = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue()
+  // The function reads its arguments from, and pushes its results on, the stack of the
+  // thread that called it (a coroutine's, not the main thread's).
+  let state = b.state
+  let caller = state.L
+  state.L = L
+  defer { state.L = caller }
   do {
-    return try b.fn(b.state)
+    return try b.fn(state)
   } catch let e as LuaError {
     let msg = e.wantsLocation ? b.state.where(level: 1) + " " + e.message : e.message
     lua_pushstring(L, msg.hasPrefix(" ") ? String(msg.dropFirst()) : msg)
@@ -80,7 +86,11 @@ extension String {
 
 /// Owns a `lua_State` opened with the sandboxed standard library. Confined to one thread.
 public final class LuaState {
-  public let L: OpaquePointer
+  /// The thread whose stack every method reads and writes: the main thread, or while a
+  /// Swift function runs, the thread (coroutine) that called it.
+  public internal(set) var L: OpaquePointer
+  /// The state's main thread.
+  public let mainThread: OpaquePointer
   private var boxes: [Unmanaged<FunctionBox>] = []
   var objects: [AnyObject] = []
   /// Seconds the next outermost protected call may run before it is stopped with
@@ -115,7 +125,8 @@ public final class LuaState {
   /// data-only files).
   public init(bare: Bool = false) {
     limits = .allocate(capacity: 1)
-    L = cs_newstate(limits)
+    mainThread = cs_newstate(limits)
+    L = mainThread
     if !bare { cs_opensandbox(L) }
   }
 
@@ -123,7 +134,7 @@ public final class LuaState {
     // Bounded: the watchdog ends the process if closing runs past a second and its grace
     // (only a finalizer could make it take long). The limits are freed only once the
     // watchdog can no longer reach them.
-    cs_closestate(L, 1)
+    cs_closestate(mainThread, 1)
     limits.deallocate()
     for b in boxes { b.release() }
   }
@@ -208,6 +219,16 @@ public final class LuaState {
   }
 
   public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+  /// Pushes the table of globals.
+  public func pushGlobalTable() { lua_rawgeti(L, CS_LUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS)) }
+  /// Pushes the global `name` without metamethods (the globals' `__index` is not asked) and
+  /// returns its type.
+  @discardableResult public func rawGetGlobal(_ name: String) -> LuaType {
+    lua_rawgeti(L, CS_LUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
+    let t = rawGet(-1, name)
+    remove(-2)
+    return t
+  }
 
   // MARK: - Functions
 

@@ -137,8 +137,11 @@ final class BindingTests: XCTestCase {
     XCTAssertEqual(dir.error("os.remove('x')"), "s.lua:1: 'os.remove' is not available in chartscene scripts")
     XCTAssertEqual(dir.error("dofile('x')"), "s.lua:1: 'dofile' is not available in chartscene scripts")
     XCTAssertEqual(dir.error("string.dump(print)"), "s.lua:1: 'string.dump' is not available in chartscene scripts")
-    XCTAssertEqual(dir.error("load('\\27Lua', 'x', 'b')"), "s.lua:1: binary chunks are not allowed in chartscene scripts")
-    XCTAssertEqual(dir.error("local f, e = load('\\27Lua')\nerror(e, 0)"), "s.lua: attempt to load a binary chunk (mode is 't')")
+    // A binary chunk is refused as the manual says of a chunk the mode refuses: nil and a
+    // message (issue 37, item 11).
+    XCTAssertEqual(dir.error("assert(load('\\27Lua', 'x', 'b'))"), "s.lua:1: attempt to load a binary chunk (chartscene scripts load text chunks only)")
+    XCTAssertEqual(dir.error("local f, e = load('\\27Lua')\nerror(e, 0)"), "s.lua: attempt to load a binary chunk (chartscene scripts load text chunks only)")
+    XCTAssertEqual(dir.error("local f, e = load('\\27Lua', 'x', 't')\nerror(e, 0)"), "s.lua: attempt to load a binary chunk (mode is 't')")
     XCTAssertEqual(dir.error("local x = debug.traceback()"), "s.lua:1: 'debug' is not available in chartscene scripts")
     XCTAssertEqual(dir.error("require('../etc/passwd')"), "s.lua:1: module '../etc/passwd' not found (module names are like 'helpers' or 'lib.colors')")
     XCTAssertEqual(dir.error("local n = 0\nwhile true do n = n + 1 end"), "s.lua:2: script ran for too long (over 1 s; --max-time)")

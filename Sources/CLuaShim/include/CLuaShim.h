@@ -13,7 +13,9 @@ static inline void cs_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline int cs_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
 static inline void cs_remove(lua_State *L, int i) { lua_remove(L, i); }
 static inline void *cs_newuserdata(lua_State *L, size_t n) { return lua_newuserdatauv(L, n, 1); }
-static inline int cs_pcall(lua_State *L, int nargs, int nresults, int msgh) { return lua_pcall(L, nargs, nresults, msgh); }
+/// lua_pcall on L (the main thread or the coroutine running now), after which L is the
+/// running thread again for the interrupter (see shim.c, "Deadlines").
+int cs_pcall(lua_State *L, int nargs, int nresults, int msgh);
 
 /// A Swift function called from Lua. It returns the number of results, or -1 after pushing
 /// an error value; the trampoline then raises the error once no Swift frame is on the stack.
@@ -34,9 +36,14 @@ void cs_opensandbox(lua_State *L);
 /// in the one-line error format).
 int cs_msgh(lua_State *L);
 
-/// How often (in VM instructions) the hook checks the clock in a coroutine (the main thread
-/// runs without a hook until its deadline: see shim.c).
+/// How often (in VM instructions) the hook checks the clock where the interrupter thread
+/// could not be started (otherwise every thread runs without a hook until its deadline:
+/// see shim.c).
 #define CS_HOOK_INTERVAL 10000
+
+/// The longest error message (in bytes) the message handler passes on: a longer one is cut
+/// and ends with "...".
+#define CS_MAX_ERROR_MESSAGE 2000
 
 /// What a state may use: its heap (bytes, through the allocator) and, while a protected
 /// call runs, time. Owned by the host; must outlive the state.
@@ -59,8 +66,9 @@ typedef struct cs_limits {
   int notedline;
   struct cs_limits *outer; /* the next limited call being watched (see shim.c) */
   pthread_t thread;     /* the thread running the limited call */
-  int interrupted;      /* the interrupter has signalled `thread` for this deadline */
+  double resignal;      /* past the deadline: when the interrupter signals `thread` (again) */
   struct cs_limits *volatile threadouter; /* the next limited call on the same thread */
+  lua_State *volatile running; /* the thread (main or coroutine) running Lua code in the call */
 } cs_limits;
 
 /// A new state using `lim` (zeroed here; set `limit` and the flags afterwards) for its

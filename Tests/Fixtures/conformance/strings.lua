@@ -1,0 +1,70 @@
+-- The string library's edge cases (manual §6.4): what the host leaves as Lua has it.
+local out = {}
+local function add(...)
+  local t = table.pack(...)
+  for i = 1, t.n do t[i] = tostring(t[i]) end
+  out[#out + 1] = t.n .. ": " .. table.concat(t, " | ")
+end
+
+add(("hello"):sub(2, -2), ("hello"):sub(-100, 100), ("hello"):sub(4, 2), ("hello"):sub(0))
+add(("abc"):byte(1, -1))
+add(string.char(72, 105), string.char())
+add(("x"):rep(3, ","), ("x"):rep(0), ("x"):rep(-1), ("ab"):rep(1, "-"))
+add(("Hello World"):upper(), ("Hello World"):lower(), ("abc"):reverse(), ("abc"):len(), #"")
+add(string.format("%q", "a\nb\0c\"d\\"), string.format("%q", 1 / 3), string.format("%q", math.mininteger))
+add(string.format("%5.1f|%-5d|%05d|%x|%X|%o|%e|%g", 3.14159, 42, 42, 255, 255, 8, 12345.678, 0.0001))
+add(string.format("%s|%10s|%-10s|%.2s", "s", "right", "left", "truncate"))
+add(string.format("%c%c", 76, 117), string.format("%%"), string.format("%i", 3.0))
+add(string.format("%a", 1.0), string.format("%.3a", 0.5))
+add(string.format("%s %s", 1, 1.0), string.format("%d", "10"), string.format("%.14g", 2 ^ 53))
+add(pcall(string.format, "%d", "x"))
+add(pcall(string.format, "%z", 1))
+add(pcall(string.format, "%10.123f", 1))
+add(pcall(string.format, "%s"))
+add(pcall(string.char, 256))
+add(pcall(string.rep, "x", 1 << 62))
+-- Patterns.
+add(("hello world"):find("o w"), ("hello world"):find("o", 6), ("hello"):find("l", -2), ("a.b"):find(".", 1, true))
+add(("hello"):find(""), ("hello"):find("", 10), ("hello"):find("xyz"))
+add(("key = value"):match("(%w+)%s*=%s*(%w+)"))
+add(("  trim  "):match("^%s*(.-)%s*$"), ("[[x]]"):match("%[(%b[])%]"), ("THE (quick) fox"):find("%f[%a]%a+", 5))
+add(("abc"):gsub("%w", "%0%0"), ("hello world"):gsub("o", { o = "0" }), ("abc"):gsub("", "-"))
+add(("hello world"):gsub("(%w+)", function(w) return w:upper() end, 1))
+add(("x=1, y=2"):gsub("(%w+)=(%w+)", "%2=%1"))
+add(("abc"):gsub(".", { a = 1, b = "B", c = false }))
+add(pcall(string.gsub, "abc", ".", { a = true }))
+add(pcall(string.gsub, "abc", "(a", "x"))
+add(pcall(string.gsub, "abc", "a)", "x"))
+add(pcall(string.gsub, "abc", "%", "x"))
+add(pcall(string.gsub, "abc", "a", "%2"))
+add(pcall(string.find, "abc", "[a"))
+add(pcall(string.rep))
+local words = {}
+for w in ("one two  three"):gmatch("%a+") do words[#words + 1] = w end
+add(table.concat(words, "/"))
+for k, v in ("a=1,b=2"):gmatch("(%w)=(%w)") do add(k, v) end
+add(("abc"):gmatch(".", 2)())
+-- pack and unpack.
+add(string.pack("i4", 100):byte(1, -1))
+add(string.unpack("i4", string.pack("i4", -2)))
+add(string.packsize("i4i8"), string.unpack("z", "hi\0there"), string.unpack("s1", "\3abc"))
+add(pcall(string.pack, "i17", 1))
+add(pcall(string.unpack, "i4", "ab"))
+-- Coercions.
+add("10" + 1, "3" * "4", 10 .. 20, "0x10" + 0, "1e1" * 1)
+add(pcall(function() return "abc" + 1 end))
+add(pcall(function() return {} .. "x" end))
+add(tostring(nil), tostring(true), tostring(12), tostring(-0.0), tostring(1e100))
+-- Tables as the library uses them.
+add(table.concat({ 1, 2, 3 }, ", ", 2, 3), table.concat({}, "x"), table.unpack({ 1, 2, 3 }, 2))
+add(select("#", table.unpack({}, 1, 3)), table.pack(1, nil, 3).n, select(-1, "a", "b"))
+local t = { 5, 2, 8, 1 }
+table.sort(t, function(a, b) return a > b end)
+add(table.concat(t, " "), table.concat(table.move({ 1, 2, 3 }, 1, 3, 2), " "))
+add(pcall(table.sort, { 3, 1, 2 }, function() return true end))
+add(pcall(table.insert, {}, 5, 1))
+add(pcall(table.remove, {}, 5))
+add(pcall(next, {}, "nokey"))
+add(pcall(select, 0))
+add(rawequal("a", "a"), rawlen({ 1, 2 }), rawlen("abc"), rawget({ x = 1 }, "x"))
+return table.concat(out, "\n")
