@@ -213,7 +213,8 @@ final class SealedEdgeTests: FolderCase {
     try write("bomb.lua", "return cs.scene{ width = 400, height = 300, root = cs.canvas{ draw = function(g)\n"
       + "for i = 1, 100000 do g:text(('hello world '):rep(6) .. i, (i * 7) % 400, (i * 13) % 300) end end } }")
     for out in ["bomb.svg", "bomb.pdf"] {
-      let r = try LimitRun.run(["bomb.lua", "-o", out, "--max-memory", "64M"], in: dir)
+      // The draw's 100,000 calls get 10 s (a tenth of --max-time): the point is the memory.
+      let r = try LimitRun.run(["bomb.lua", "-o", out, "--max-memory", "64M", "--max-time", "100"], in: dir)
       XCTAssertEqual(r.status, 1, r.stderr)
       XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
       XCTAssertTrue(r.stderr.hasPrefix("error: cannot render '") && r.stderr.contains("\(out)': the document of 1000"), r.stderr)
@@ -227,7 +228,7 @@ final class SealedEdgeTests: FolderCase {
     try write("few.lua", "return cs.scene{ width = 400, height = 300, root = cs.canvas{ draw = function(g)\n"
       + "for i = 1, 2000 do g:text('hello world ' .. i, (i * 7) % 400, (i * 13) % 300) end end } }")
     for out in ["few.svg", "few.pdf"] {
-      let r = try LimitRun.run(["few.lua", "-o", out, "--max-memory", "64M"], in: dir)
+      let r = try LimitRun.run(["few.lua", "-o", out, "--max-memory", "64M", "--max-time", "100"], in: dir)
       XCTAssertEqual(r.status, 0, r.stderr)
     }
   }
