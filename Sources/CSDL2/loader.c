@@ -1,4 +1,5 @@
 #include "CSDL2.h"
+#include "/usr/include/SDL2/SDL_syswm.h"
 #include <dlfcn.h>
 #include <stdio.h>
 
@@ -27,3 +28,19 @@ int cs_sdl_load(char *err, unsigned long errsize) {
 #define CS_SDL_WRAP(ret, name, params, args) ret cs_##name params { return p_##name args; }
 CS_SDL_FUNCTIONS(CS_SDL_WRAP)
 #undef CS_SDL_WRAP
+
+double cs_sdl_x11_pointer_time(const SDL_Event *event) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+  if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return -1;
+  const XEvent *x = &event->syswm.msg->msg.x11.event;
+  switch (x->type) {
+  case MotionNotify: return (double)x->xmotion.time;
+  case ButtonPress:
+  case ButtonRelease: return (double)x->xbutton.time;
+  default: return -1;
+  }
+#else
+  (void)event;
+  return -1;
+#endif
+}

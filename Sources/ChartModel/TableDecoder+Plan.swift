@@ -100,7 +100,7 @@ extension TableDecoder {
       notes.append("\(prefix)read \(label(timeCell)) and \(label(pc)) together as \(what) (\(info[timeCell].example) and \(info[pc].example) → \(periodExample))"
         + (guessedYears ? ", a guess" : "") + "; \(label(pc)) is not drawn as a line (name it in columns to draw it)")
     } else if guessedYears {
-      notes.append("\(prefix)read \(label(timeCell)) (numbers like \(info[timeCell].example)) as years, a guess; pass timeFormat = \"%Y\" to say so, or x = the time column")
+      notes.append("\(prefix)read \(label(timeCell)) (numbers like \(info[timeCell].example)) as years, a guess; pass timeFormat = \"%Y\" to say so" + (options.x == nil ? ", or x = the time column" : ""))
     }
     // The values.
     if options.series != nil || options.value != nil {
@@ -214,7 +214,9 @@ extension TableDecoder {
       return .pattern(p)
     }
     guard !info[c].samples.isEmpty else { throw fail("the time \(label(c)) is empty") }
-    if let f = TimeParsing.detect(info[c].samples, numbersAreTimes: explicit) { return f }
+    // A column named as the time reads whole numbers 1000–2999 written as floats (`1749.0`,
+    // as pandas writes years) as years, as a guess does: naming it never reads it worse.
+    if let f = TimeParsing.detect(info[c].samples, numbersAreTimes: explicit, floatYears: explicit) { return f }
     // Name the first value that breaks the format the others have.
     let first = info[c].samples[0]
     if let f = TimeParsing.detect([first], numbersAreTimes: explicit), case .slash = f {

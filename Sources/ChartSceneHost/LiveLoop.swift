@@ -22,7 +22,8 @@ public final class LiveLoop {
   let recordPath: String?
   var session: Session
   let window: LiveWindow
-  let recorder = Recorder()
+  /// The pointer's way into the session and the recording (shared with the studio).
+  let liveInput = LiveInput()
   var painter: CairoPainter
   var running: Bool
   var errorLine: String?
@@ -63,10 +64,8 @@ public final class LiveLoop {
           session.scene.width = w
           session.scene.height = h
           try draw()
-        case .pointer(let phase, let q):
-          let e = PointerEvent(phase, q, at: session.simulation.clock.time(ofFrame: session.simulation.tick + 1))
-          recorder.record(e) { session.simulation.target(at: $0) }
-          session.simulation.inject(e)
+        case .pointer(let phase, let q, let timestamp):
+          liveInput.pointer(phase, q, timestamp: timestamp, to: session.simulation)
           if !running { try step() }
         case .key(let key):
           switch key {
@@ -102,7 +101,7 @@ public final class LiveLoop {
 
   /// Runs one tick and shows it.
   func step() throws(HostError) {
-    do { try session.simulation.advance(to: session.simulation.tick + 1) } catch {
+    do { try liveInput.step(session.simulation) } catch {
       errorLine = "error: " + error.message
       Session.printError(errorLine!)
       running = false
@@ -143,13 +142,14 @@ public final class LiveLoop {
   func reload(to tick: Int) {
     let start = Self.now()
     var o = overrides
-    o.addedTimeline = recorder.luaSource(script: script)
+    o.addedTimeline = liveInput.recording(script: script, fps: session.simulation.clock.fps)
     if let themeOverride { o.theme = themeOverride }
     do {
       let fresh = try Session(scriptPath: script, overrides: o, quiet: false)
       fresh.scene.width = session.scene.width
       fresh.scene.height = session.scene.height
       try fresh.simulation.advance(to: tick)
+      liveInput.shown(fresh.simulation)
       session = fresh
       painter = CairoPainter(text: fresh.text)
       errorLine = nil
@@ -176,8 +176,8 @@ public final class LiveLoop {
   func writeRecording() {
     guard let recordPath else { return }
     do {
-      try AtomicOutput.write(Array(recorder.luaSource(script: script).utf8), to: recordPath)
-      Session.printError("recorded \(recorder.lines.count) gestures to \(recordPath)")
+      try AtomicOutput.write(Array(liveInput.recording(script: script, fps: session.simulation.clock.fps).utf8), to: recordPath)
+      Session.printError("recorded \(liveInput.recorder.lines.count) gestures to \(recordPath)")
     } catch {
       Session.printError("error: \(error.description)")
     }

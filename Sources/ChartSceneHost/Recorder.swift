@@ -12,10 +12,8 @@ public final class Recorder {
     var p0: Point
     var target: String?
     var moveStart: Double?
-    var last: Point
-    /// The last movement: where the pointer was before it, and when each happened.
-    var lastAt = 0.0
-    var before: (Point, Double)?
+    /// The samples the recogniser measures the release speed on (the same numbers).
+    var tracker = VelocityTracker()
   }
   struct Wheel {
     var t0: Double
@@ -37,15 +35,13 @@ public final class Recorder {
     switch e.phase {
     case .down:
       flushWheel()
-      press = Press(t0: e.time, p0: e.location, target: name(e.location), moveStart: nil, last: e.location, lastAt: e.time)
+      var p = Press(t0: e.time, p0: e.location, target: name(e.location), moveStart: nil)
+      p.tracker.reset(e)
+      press = p
     case .move:
       guard var p = press else { return }
       if p.moveStart == nil, distance(p.p0, e.location) > slop { p.moveStart = e.time }
-      if e.location != p.last {
-        if e.time > p.lastAt { p.before = (p.last, p.lastAt) }
-        p.last = e.location
-        p.lastAt = e.time
-      }
+      p.tracker.add(e)
       press = p
     case .up:
       guard let p = press else { return }
@@ -56,7 +52,10 @@ public final class Recorder {
         let by = Point(e.location.x - p.p0.x, e.location.y - p.p0.y)
         var f = ["at = \(n(p.t0))", place(p, key: "from"), "by = {\(n(by.x)), \(n(by.y))}", "duration = \(n(max(0.01, e.time - m)))"]
         if hold >= 0.05 { f.append("hold = \(n(hold))") }
-        if Recorder.letGoWhileMoving(p, at: e.time) { f.append("flick = true") }
+        // Let go while moving: the speed the recogniser reported at `ended` (the same
+        // samples), so a replay or a reload throws exactly as the hand did.
+        let v = p.tracker.release(e)
+        if v != .zero { f.append("velocity = {\(n(v.x)), \(n(v.y))}") }
         lines.append("cs.drag { " + f.joined(separator: ", ") + " },")
       } else if duration >= 0.5 {
         lines.append("cs.longpress { at = \(n(p.t0)), \(place(p, key: "pos")), duration = \(n(duration)) },")
@@ -75,15 +74,6 @@ public final class Recorder {
     }
   }
 
-  /// True when the hand was still moving fast when it let go (its last movement, faster
-  /// than 200 px/s, ended at most 0.05 s before): replayed as a flick, so what it dragged
-  /// glides on (at the drag's average speed, so only about as far as live).
-  static func letGoWhileMoving(_ p: Press, at t: Double) -> Bool {
-    guard let (q, t0) = p.before, p.lastAt > t0, t - p.lastAt <= 0.05 + 1e-9 else { return false }
-    let d = ((p.last.x - q.x) * (p.last.x - q.x) + (p.last.y - q.y) * (p.last.y - q.y)).squareRoot()
-    return d / (p.lastAt - t0) > 200
-  }
-
   /// Where a press happened: its target, unless the exact point matters (the plot, where it
   /// places the indicator, or nothing in particular).
   func place(_ p: Press, key: String) -> String {
@@ -98,14 +88,19 @@ public final class Recorder {
     lines.append("cs.scroll { at = \(n(w.t0)), \(placeText), by = {\(n(w.by.x)), \(n(w.by.y))}, duration = \(n(max(0.02, w.t1 - w.t0))) },")
   }
 
-  /// The recording as a Lua chunk that returns the timeline.
-  public func luaSource(script: String) -> String {
+  /// The recording as a Lua chunk that returns the timeline. It says that its events play
+  /// with the script's own timeline (`merge = true`: the live session ran both), and, given
+  /// the session's `length` (seconds), that the replay runs at least that long (`duration`),
+  /// so what happened after the scene's own end is replayed too.
+  public func luaSource(script: String, length: Double? = nil) -> String {
     flushWheel()
     // (The script's name goes into comments: escaped, a name with a newline cannot add code.)
     let name = OneLine.escape(script)
     var out = "-- Gestures recorded by chartscene --live from \(name).\n"
     out += "-- Replay them headless: chartscene \(name) --timeline THIS_FILE -o out.mp4\n"
     out += "return {\n"
+    out += "  merge = true, -- played with the script's own timeline, not instead of it\n"
+    if let length, length > 0 { out += "  duration = \(n(length)), -- the session's length (s): the replay lasts at least as long\n" }
     for l in lines { out += "  " + l + "\n" }
     return out + "}\n"
   }

@@ -36,7 +36,8 @@ public final class Session {
     /// `--locale`, `--timezone`: replace the script's and its preset's (docs/locales.md).
     public var locale: String?
     public var timezone: String?
-    /// A timeline file that replaces the script's timeline (`--timeline`).
+    /// A timeline file (`--timeline`): it replaces the script's timeline, or adds to it when
+    /// it says `merge = true` (a `--live` recording); its `duration` lengthens the scene.
     public var timeline: String?
     /// A timeline chunk whose events are added to the script's (a live session's gestures,
     /// kept across reloads).
@@ -168,7 +169,9 @@ public final class Session {
       do { bytes = try FileReader.read(path, limit: 16 << 20) } catch { throw HostError(error.description) }
       context.files.insert(path)
       do {
-        scene.timeline = try ChartSceneModule.timeline(from: lua, bytes: bytes, chunkName: "@" + path)
+        let file = try ChartSceneModule.timelineFile(from: lua, bytes: bytes, chunkName: "@" + path)
+        scene.timeline = file.merge ? scene.timeline + file.events : file.events
+        Session.lengthen(scene, to: file.duration)
       } catch let e as LuaError {
         throw HostError(Session.located(e.message, file: path, chunks: context.chunks))
       } catch {
@@ -177,7 +180,9 @@ public final class Session {
     }
     if let source = overrides.addedTimeline {
       do {
-        scene.timeline += try ChartSceneModule.timeline(from: lua, bytes: Array(source.utf8), chunkName: "=recorded")
+        let file = try ChartSceneModule.timelineFile(from: lua, bytes: Array(source.utf8), chunkName: "=recorded")
+        scene.timeline += file.events
+        Session.lengthen(scene, to: file.duration)
       } catch {
         throw HostError("recorded gestures: \(error)")
       }
@@ -195,6 +200,12 @@ public final class Session {
     for w in MissingGlyphs.warnings(scene, text: text, places: context.places, file: scriptPath) { context.warn(w) }
     warnings = collected
     StageTiming.add(.load, StageTiming.cpuNow() - loadStart)
+  }
+
+  /// A timeline file's `duration` (a live session's length): an animated scene lasts at least
+  /// that long (a still stays a still: its replay is read with `--at`).
+  static func lengthen(_ scene: Scene, to duration: Double?) {
+    if let duration, scene.duration > 0, duration > scene.duration { scene.duration = duration }
   }
 
   /// The session of the script at `script`; `-` reads the script from standard input (it is

@@ -30,9 +30,12 @@ public final class Simulation {
     pending = scene.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
   }
 
-  /// Queues a live pointer event: it is handled in the next tick.
+  /// Queues a live pointer event: it is handled in the next tick (its device time, on which
+  /// speeds are measured, is kept).
   public func inject(_ e: PointerEvent) {
-    pointer.add(PointerEvent(e.phase, e.location, at: clock.time(ofFrame: tick + 1) - clock.dt / 4))
+    var e = e
+    e.time = clock.time(ofFrame: tick + 1) - clock.dt / 4
+    pointer.add(e)
   }
 
   /// The node or chart part under a point now (`deck`, `views.minimap.window`), for naming
@@ -112,7 +115,7 @@ public final class Simulation {
     case .drag(let from, let by, let to, let d, let hold):
       let a = from ?? here
       let b = to ?? Point(a.x + (by?.x ?? 0), a.y + (by?.y ?? 0))
-      events = SyntheticPointer.drag(from: a, to: b, start: t, duration: d, hold: hold, dt: dt, flick: e.flick)
+      events = SyntheticPointer.drag(from: a, to: b, start: t, duration: d, hold: hold, dt: dt, flick: e.flick, velocity: e.velocity)
     case .scroll(let by, let d): events = SyntheticPointer.scroll(at: here, by: by, start: t, duration: d, dt: dt)
     case .call: return
     }

@@ -102,6 +102,8 @@ public enum APIDefinitions {
     declared(.graphicsText),
     Options(className: "cs.TimelineFile", owner: "the timeline file", doc: "What a --timeline file returns.", fields: [
       Field("timeline", "cs.Event[]", "the events"),
+      Field("merge", "boolean", "true: the events play with the script's own timeline (a --live recording); else they replace it"),
+      Field("duration", "number", "seconds, 0 to 3600: an animated scene lasts at least this long (a --live session's length)"),
     ]),
   ]
 

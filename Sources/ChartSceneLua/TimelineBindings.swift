@@ -31,7 +31,13 @@ enum TimelineBindings {
           throw LuaError("missing field 'target' in cs.\(name) (a node id like \"deck\" or a part like \"views.minimap.window\"; or pos = {x, y})")
         }
         var e = TimelineEvent(at: at, target: target, kind: kind)
-        if case .drag = kind { e.flick = try o.bool("flick") ?? false }
+        if case .drag = kind {
+          e.flick = try o.bool("flick") ?? false
+          if let v = try o.numbers("velocity", count: 2) {
+            guard v.allSatisfy({ $0.isFinite && abs($0) <= 1e6 }) else { throw LuaError("bad field 'velocity' in cs.drag (px/s, -1000000 to 1000000)") }
+            e.velocity = Point(v[0], v[1])
+          }
+        }
         e.place = lua.where(level: 1)
         lua.push(object: Box(e), as: typeName)
         return 1

@@ -20,8 +20,10 @@ public enum SyntheticPointer {
   /// A drag from `from` to `to` over `duration` seconds, after holding still for `hold`
   /// seconds (a long press first when hold ≥ the long-press duration). The hand speeds up
   /// and slows down to a stop, then lets go a tick later; a `flick` moves at a steady speed
-  /// and lets go while moving (so what it drags carries on at that speed).
-  public static func drag(from: Point, to: Point, start: Double, duration: Double, hold: Double, dt: Double, flick: Bool = false) -> [PointerEvent] {
+  /// and lets go while moving (so what it drags carries on at that speed). Given a
+  /// `velocity` (a recorded throw's), it flicks and lets go at exactly that speed.
+  public static func drag(from: Point, to: Point, start: Double, duration: Double, hold: Double, dt: Double, flick: Bool = false, velocity: Point? = nil) -> [PointerEvent] {
+    let flick = flick || velocity != nil
     var out = [PointerEvent(.down, from, at: start)]
     var t = start + dt
     while t < start + hold - 1e-9 { out.append(PointerEvent(.move, from, at: t)); t += dt }
@@ -33,7 +35,7 @@ public enum SyntheticPointer {
       let e = flick ? f : f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f)
       out.append(PointerEvent(.move, Point(from.x + (to.x - from.x) * e, from.y + (to.y - from.y) * e), at: moveStart + Double(k) * dt))
     }
-    out.append(PointerEvent(.up, to, at: moveStart + Double(steps) * dt + (flick ? 0 : dt)))
+    out.append(PointerEvent(.up, to, at: moveStart + Double(steps) * dt + (flick ? 0 : dt), velocity: velocity))
     return out
   }
 

@@ -10,7 +10,9 @@ public final class LiveWindow {
 
   /// What happened since the last poll.
   public enum Input: Sendable, Equatable {
-    case pointer(PointerEvent.Phase, Point)
+    /// A pointer event and when it happened (seconds, any origin: the X server's time of
+    /// the event, else SDL's timestamp), on which the hand's speed is measured.
+    case pointer(PointerEvent.Phase, Point, timestamp: Double)
     case key(Key)
     case resized(width: Double, height: Double)
     case close
@@ -21,6 +23,11 @@ public final class LiveWindow {
   var texture: OpaquePointer?
   var textureSize = (0, 0)
   var pressed = false
+  /// The X server's time of the pointer event SDL reports next (s), from the SDL_SYSWMEVENT
+  /// before it, and how far the server's clock is from SDL's (learned from the last event
+  /// that had both, for one that comes without).
+  var serverTime: Double?
+  var serverOffset: Double?
 
   public struct WindowError: Error, CustomStringConvertible { public var description: String }
 
@@ -48,6 +55,9 @@ public final class LiveWindow {
       throw WindowError(description: "cannot draw in the window: \(e)")
     }
     renderer = r
+    // The X server's own times of the pointer events: SDL2 stamps its events when it reads
+    // them, so those that wait while a frame is drawn come out with one time.
+    _ = cs_SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE)
   }
 
   /// Whether a window can be shown: an X11 or Wayland display is named, or SDL2 is told
@@ -108,7 +118,25 @@ public final class LiveWindow {
     return out
   }
 
+  /// When a pointer event happened: the X server's time where there is one, else SDL's
+  /// timestamp (on the server's clock once an event had both), in seconds.
+  func stamp(_ sdlMilliseconds: UInt32, server: Double?) -> Double {
+    let sdl = Double(sdlMilliseconds) / 1000
+    if let server {
+      serverOffset = server - sdl
+      return server
+    }
+    return sdl + (serverOffset ?? 0)
+  }
+
   func translate(_ e: SDL_Event) -> Input? {
+    if SDL_EventType(e.type) == SDL_SYSWMEVENT {
+      let t = withUnsafePointer(to: e) { cs_sdl_x11_pointer_time($0) }
+      if t >= 0 { serverTime = t / 1000 }
+      return nil
+    }
+    let server = serverTime
+    serverTime = nil
     switch SDL_EventType(e.type) {
     case SDL_QUIT: return .close
     case SDL_WINDOWEVENT:
@@ -119,17 +147,17 @@ public final class LiveWindow {
       if e.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue) { return .close }
     case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
       pressed = true
-      return .pointer(.down, Point(Double(e.button.x), Double(e.button.y)))
+      return .pointer(.down, Point(Double(e.button.x), Double(e.button.y)), timestamp: stamp(e.button.timestamp, server: server))
     case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT):
       pressed = false
-      return .pointer(.up, Point(Double(e.button.x), Double(e.button.y)))
+      return .pointer(.up, Point(Double(e.button.x), Double(e.button.y)), timestamp: stamp(e.button.timestamp, server: server))
     case SDL_MOUSEMOTION where pressed:
-      return .pointer(.move, Point(Double(e.motion.x), Double(e.motion.y)))
+      return .pointer(.move, Point(Double(e.motion.x), Double(e.motion.y)), timestamp: stamp(e.motion.timestamp, server: server))
     case SDL_MOUSEWHEEL:
       var x: Int32 = 0, y: Int32 = 0
       cs_SDL_GetMouseState(&x, &y)
       // One wheel notch scrolls 40 scene pixels; wheel up moves content down.
-      return .pointer(.scroll(Double(e.wheel.x) * 40, Double(-e.wheel.y) * 40), Point(Double(x), Double(y)))
+      return .pointer(.scroll(Double(e.wheel.x) * 40, Double(-e.wheel.y) * 40), Point(Double(x), Double(y)), timestamp: stamp(e.wheel.timestamp, server: nil))
     case SDL_KEYDOWN:
       switch Int(e.key.keysym.sym) {
       case Int(SDLK_SPACE.rawValue): return .key(.playPause)

@@ -314,6 +314,8 @@ extension OptionTable {
     seconds("hold", "`0`", "seconds held before moving (a long press then drag: the cards' sequenced gesture)"),
     .boolean("flick", default: "`false`", "move at one speed and let go while moving, so what it drags carries on",
              notes: "**addition**; by default the hand slows to a stop before letting go"),
+    OptionSpec("velocity", "number[]", .any, "{vx, vy}: the speed (px/s) it lets go at, what `--record` measured when the hand let go while moving; implies `flick`",
+               notes: "**addition** (issue 36); `bad field 'velocity' in cs.drag (px/s, -1000000 to 1000000)`"),
   ])
   public static let scroll = OptionTable("cs.scroll", "cs.ScrollOptions", "A wheel scroll.", viewKeys: false, eventKeys() + [
     OptionSpec("by", "number[]", .any, "{dx, dy}", notes: "`missing field 'by' in cs.scroll ({dx, dy})`", required: true),

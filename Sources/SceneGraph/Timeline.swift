@@ -23,6 +23,9 @@ public struct TimelineEvent {
   public var kind: Kind
   /// A drag that lets go while moving (`cs.drag{ flick = true }`).
   public var flick = false
+  /// The speed a drag lets go at (`cs.drag{ velocity = {vx, vy} }`, a recorded throw's):
+  /// what it drags carries on at exactly that speed.
+  public var velocity: Point?
   /// `FILE:LINE:` of the call that made the event (for messages about it); empty if unknown.
   public var place = ""
   public init(at: Double, target: TimelineTarget?, kind: Kind) { self.at = at; self.target = target; self.kind = kind }

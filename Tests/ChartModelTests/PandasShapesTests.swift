@@ -36,6 +36,28 @@ final class PandasShapesTests: XCTestCase {
     XCTAssertEqual(try decode("year,v\n1999,1\n2000,2\n").notes, [])
   }
 
+  /// Issue 39, item 1: the float-year column named as the time (`x = "YEAR"`, as the warning
+  /// above advises) is read as years, as the guess reads it — not as UNIX seconds (1970).
+  func testANamedFloatYearColumnIsReadAsTheGuessReadsIt() throws {
+    let csv = "YEAR,SUNACTIVITY\n1749.0,58.0\n1750.0,62.6\n1751.0,70.0\n1752.0,55.7\n"
+    let guessed = try decode(csv, file: "sunspots.csv")
+    var o = TableOptions()
+    o.x = .name("YEAR")
+    let named = try decode(csv, o, file: "sunspots.csv")
+    XCTAssertEqual(named.set.xs, [ms(1749), ms(1750), ms(1751), ms(1752)])
+    XCTAssertEqual(named.set.xs, guessed.set.xs)
+    XCTAssertEqual(named.set.lines.map(\.name), ["SUNACTIVITY"])
+    XCTAssertEqual(named.set.precision, guessed.set.precision)
+    XCTAssertEqual(DateText.poster(named.set.xs[1], precision: named.set.precision), DateText.poster(guessed.set.xs[1], precision: guessed.set.precision))
+    XCTAssertTrue(DateText.poster(named.set.xs[1], precision: named.set.precision).contains("1750"))
+    // Still a guess of the format: said once, without advising the x it was given.
+    XCTAssertEqual(named.notes, ["sunspots.csv: read column 'YEAR' (numbers like 1749.0) as years, a guess; pass timeFormat = \"%Y\" to say so"])
+    // By its number too; and large numbers named as the time stay UNIX seconds, as before.
+    o.x = .index(1)
+    XCTAssertEqual(try decode(csv, o).set.xs, guessed.set.xs)
+    XCTAssertEqual(try decode("t,v\n1500000000,1\n1500086400,2\n", o).set.xs, [1_500_000_000_000, 1_500_086_400_000])
+  }
+
   /// statsmodels' macrodata as `to_csv` writes it: an unnamed index, `year` and `quarter` as
   /// floats. The quarter is part of the time, not a line.
   func testYearAndQuarterColumnsAreOneTime() throws {

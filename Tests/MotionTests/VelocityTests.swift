@@ -108,4 +108,45 @@ final class VelocityTests: XCTestCase {
     let two = [PointerEvent(.down, Point(0, 0), at: 0), PointerEvent(.move, Point(30, 0), at: 0.05), PointerEvent(.up, Point(30, 0), at: 0.05)]
     XCTAssertEqual(try XCTUnwrap(releaseVelocity(two)).x, 600, accuracy: 1e-6)
   }
+
+  /// A live hand as SDL delivers it: a move every 8 ms, handed to the scene in bursts at the
+  /// loop's 30 fps ticks (the scene time of every event of a burst is that tick's), each with
+  /// the device's own time; the button goes up `release` s after the last move, where it was.
+  func liveThrow(speed: Double, release: Double, moving: Double = 0.2) -> [PointerEvent] {
+    let dt = 1.0 / 30, device = 500.0  // SDL's clock has another origin than the scene's
+    func tick(_ wall: Double) -> Double { (wall / dt).rounded(.up) * dt }
+    var out = [PointerEvent(.down, Point(100, 400), at: tick(0.31), timestamp: device + 0.31)]
+    var t = 0.008
+    while t <= moving + 1e-9 {
+      out.append(PointerEvent(.move, Point(100, 400 - speed * t), at: tick(0.31 + t), timestamp: device + 0.31 + t))
+      t += 0.008
+    }
+    let last = out.last!
+    let wall = last.timestamp! - device + release
+    out.append(PointerEvent(.up, last.location, at: tick(wall), timestamp: device + wall))
+    return out
+  }
+
+  func testTheReleaseSpeedIsTheHandsOnTheEventsOwnTimesDeliveredInBursts() throws {
+    for release in [0.0, 0.003, 0.012, 0.03] {
+      let v = try XCTUnwrap(releaseVelocity(liveThrow(speed: 1000, release: release)))
+      XCTAssertEqual(v.y, -1000, accuracy: 150, "let go \(release) s after the last move")
+      XCTAssertEqual(v.x, 0, accuracy: 1e-6)
+    }
+    // A hand that stopped before letting go throws nothing.
+    XCTAssertEqual(try XCTUnwrap(releaseVelocity(liveThrow(speed: 1000, release: 0.08))), .zero)
+    // Without the device's times (every event of a tick at the tick's time) the estimate is
+    // what the scene clock can tell: still a throw, never backwards.
+    let ticksOnly = liveThrow(speed: 1000, release: 0.003).map { PointerEvent($0.phase, $0.location, at: $0.time) }
+    XCTAssertLessThan(try XCTUnwrap(releaseVelocity(ticksOnly)).y, -500)
+  }
+
+  func testAReplayedThrowLetsGoAtTheRecordedSpeed() throws {
+    let v = try XCTUnwrap(releaseVelocity(SyntheticPointer.drag(from: Point(0, 0), to: Point(0, -130), start: 0, duration: 0.133, hold: 0, dt: 1.0 / 30, velocity: Point(3, -912.5))))
+    XCTAssertEqual(v, Point(3, -912.5))
+    // The release that moves is a sample of its own.
+    let moved = [PointerEvent(.down, Point(0, 0), at: 0), PointerEvent(.move, Point(20, 0), at: 0.02), PointerEvent(.move, Point(40, 0), at: 0.04),
+                 PointerEvent(.up, Point(60, 0), at: 0.06)]
+    XCTAssertEqual(try XCTUnwrap(releaseVelocity(moved)).x, 1000, accuracy: 1e-6)
+  }
 }

@@ -436,6 +436,7 @@
 ---@field duration? number seconds the movement takes, 0 to 3600 (default 0.4)
 ---@field hold? number seconds held before moving (a long press then drag: the cards' sequenced gesture), 0 to 3600 (default 0)
 ---@field flick? boolean move at one speed and let go while moving, so what it drags carries on (default false)
+---@field velocity? number[] {vx, vy}: the speed (px/s) it lets go at, what `--record` measured when the hand let go while moving; implies `flick`
 
 ---A wheel scroll.
 ---@class cs.ScrollOptions
@@ -516,6 +517,8 @@
 ---What a --timeline file returns.
 ---@class cs.TimelineFile
 ---@field timeline? cs.Event[] the events
+---@field merge? boolean true: the events play with the script's own timeline (a --live recording); else they replace it
+---@field duration? number seconds, 0 to 3600: an animated scene lasts at least this long (a --live session's length)
 
 ---A data set, shared by reference.
 ---@class cs.ChartSet

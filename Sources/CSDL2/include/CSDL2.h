@@ -28,7 +28,13 @@ int cs_sdl_load(char *err, unsigned long errsize);
   X(void, SDL_RenderPresent, (SDL_Renderer *renderer), (renderer)) \
   X(int, SDL_WaitEventTimeout, (SDL_Event *event, int timeout), (event, timeout)) \
   X(int, SDL_PollEvent, (SDL_Event *event), (event)) \
-  X(Uint32, SDL_GetMouseState, (int *x, int *y), (x, y))
+  X(Uint32, SDL_GetMouseState, (int *x, int *y), (x, y)) \
+  X(Uint8, SDL_EventState, (Uint32 type, int state), (type, state))
+
+/// The X server's time (ms) of the X event an SDL_SYSWMEVENT carries when that is a pointer
+/// motion or a button press or release (the time the hand made it, where SDL2 stamps its own
+/// events when it reads them, a burst at once); -1 for any other event.
+double cs_sdl_x11_pointer_time(const SDL_Event *event);
 
 #define CS_SDL_DECLARE(ret, name, params, args) ret cs_##name params;
 CS_SDL_FUNCTIONS(CS_SDL_DECLARE)
