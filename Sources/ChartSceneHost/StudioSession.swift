@@ -108,8 +108,15 @@ public final class StudioSession: @unchecked Sendable {
     while true {
       let wait = playing ? max(0, nextTick - Clock.monotonic()) : 0.05
       _ = wake.wait(timeout: .now() + .milliseconds(Int(min(wait, 0.05) * 1000)))
-      for (id, text) in inbox.withLock({ q -> [(Int, String)] in defer { q.removeAll() }; return q }) {
-        handle(text, from: id)
+      let batch = inbox.withLock { q -> [(Int, String)] in defer { q.removeAll() }; return q }
+      let messages = batch.map { (id, text) in (id, Result { () throws(StudioMessage.Bad) in try StudioMessage(text) }) }
+      for (k, (id, message)) in messages.enumerated() {
+        // A scrubber dragged faster than frames are made: only the last of a run of seeks.
+        if case .success(.seek) = message, k + 1 < messages.count, case .success(.seek) = messages[k + 1].1 { continue }
+        switch message {
+        case .success(let m): handle(m, from: id)
+        case .failure(let e): reply(id, error: "bad message from the page: \(e.message)")
+        }
       }
       if watcher.changed() {
         reload(to: tick, quietly: false)
@@ -169,8 +176,9 @@ public final class StudioSession: @unchecked Sendable {
     var o = overrides
     o.addedTimeline = recorder.luaSource(script: options.script)
     if let themeOverride { o.theme = themeOverride }
+    var log: FileLog?
     do {
-      let fresh = try Session(scriptPath: options.script, overrides: o, quiet: !first)
+      let fresh = try Session(scriptPath: options.script, overrides: o, quiet: !first) { log = $0 }
       try fresh.simulation.advance(to: max(0, target))
       session = fresh
       painter = CairoPainter(text: fresh.text)
@@ -182,7 +190,8 @@ public final class StudioSession: @unchecked Sendable {
     } catch {
       fail(error.message)
     }
-    watcher.watch([options.script] + (session?.files ?? []))
+    // What it read, also when it failed (a module with the error is watched too).
+    watcher.watch([options.script] + (log?.paths ?? session?.files ?? []))
     shownTime = nil
     dirty = true
     stateDirty = true
@@ -207,12 +216,7 @@ public final class StudioSession: @unchecked Sendable {
 
   // MARK: - Messages
 
-  func handle(_ text: String, from id: Int) {
-    let message: StudioMessage
-    do { message = try StudioMessage(text) } catch {
-      reply(id, error: "bad message from the page: \(error.message)")
-      return
-    }
+  func handle(_ message: StudioMessage, from id: Int) {
     switch message {
     case .hello(let dpr):
       scale = dpr
@@ -436,10 +440,15 @@ public final class StudioSession: @unchecked Sendable {
         try session.layout(at: t)
         let list = try session.displayList(at: t)
         let png = try StillRenderer.png(list, scale: scale, painter: painter)
-        if png != lastSent || Size(session.scene.width, session.scene.height) != lastSize {
+        let fields: [(String, OrderedJSON)] = [("t", .number(t)), ("frame", .number(Double(tick))), ("width", .number(session.scene.width)), ("height", .number(session.scene.height)), ("scale", .number(scale))]
+        if png == lastSent && Size(session.scene.width, session.scene.height) == lastSize {
+          // The same pixels at another time: the page learns the time, not the picture again.
+          let meta = OrderedJSON.object([("type", .string("frame"))] + fields).render(pretty: false)
+          pendingMessages.append((nil, meta))
+        } else {
           lastSent = png
           lastSize = Size(session.scene.width, session.scene.height)
-          let meta = OrderedJSON.object([("t", .number(t)), ("frame", .number(Double(tick))), ("width", .number(session.scene.width)), ("height", .number(session.scene.height)), ("scale", .number(scale))]).render(pretty: false)
+          let meta = OrderedJSON.object(fields).render(pretty: false)
           let m = Array(meta.utf8)
           let n = UInt32(m.count)
           var bytes: [UInt8] = [UInt8(n >> 24), UInt8((n >> 16) & 255), UInt8((n >> 8) & 255), UInt8(n & 255)]

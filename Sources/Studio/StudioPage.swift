@@ -11,6 +11,7 @@ enum StudioPage {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>chartscene studio</title>
+<link rel="icon" href="data:,">
 <style>
 :root { --bg:#f4f5f7; --panel:#fff; --fg:#1d2733; --muted:#6b7785; --line:#dde2e8; --accent:#3896d4; --err:#b91c1c; }
 body.night { --bg:#151b23; --panel:#1f2833; --fg:#e6edf3; --muted:#8b98a5; --line:#2f3b48; --accent:#5fb0f0; }
@@ -19,8 +20,8 @@ html, body { margin:0; height:100%; background:var(--bg); color:var(--fg); font:
 #app { display:grid; grid-template-columns: 1fr 320px; grid-template-rows: auto 1fr auto; height:100%; }
 header { grid-column: 1 / 3; display:flex; gap:8px; align-items:center; padding:6px 10px; border-bottom:1px solid var(--line); background:var(--panel); flex-wrap:wrap; }
 header b { margin-right:8px; }
-#stage { position:relative; overflow:auto; display:flex; align-items:center; justify-content:center; padding:12px; }
-#frame-wrap { position:relative; line-height:0; box-shadow:0 1px 6px rgba(0,0,0,.2); }
+#stage { position:relative; overflow:auto; display:flex; padding:12px; min-height:0; }
+#frame-wrap { position:relative; line-height:0; box-shadow:0 1px 6px rgba(0,0,0,.2); margin:auto; }
 #frame { touch-action:none; user-select:none; -webkit-user-drag:none; cursor:crosshair; display:block; }
 #lintboxes { position:absolute; inset:0; pointer-events:none; }
 #error { position:absolute; left:8px; right:8px; bottom:8px; background:rgba(185,28,28,.94); color:#fff; padding:10px 12px; border-radius:8px; font:600 13px/1.35 ui-monospace, monospace; white-space:pre-wrap; line-height:1.35; display:none; }
@@ -95,7 +96,7 @@ code#command { display:block; font:11px ui-monospace, monospace; word-break:brea
   </details>
 </aside>
 <footer>
-  <button id="home" title="Home: back to the play start">⏮</button>
+  <button id="home" title="Home: back to the play start">⇤</button>
   <button id="back" title="←">◀︎|</button>
   <button id="play" title="space">▶︎</button>
   <button id="fwd" title="→">|▶︎</button>
@@ -125,6 +126,13 @@ function connect() {
   ws.onclose = () => { studio.connected = false; $("status").textContent = "disconnected: reconnecting…"; $("status").style.display = "block"; setTimeout(connect, 1000); };
 }
 
+// The same pixels at another time: only the time changes.
+function onSameFrame(meta) {
+  delete meta.type;
+  studio.meta = meta; studio.lastFrameAt = Date.now(); studio.frames++;
+  if ($("inspectpanel").open && !scrubbing) askInspect();
+}
+
 function onFrame(buf) {
   const n = new DataView(buf).getUint32(0);
   const meta = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
@@ -133,9 +141,8 @@ function onFrame(buf) {
   const old = img.src;
   img.src = URL.createObjectURL(new Blob([png], { type: "image/png" }));
   if (old) URL.revokeObjectURL(old);
-  img.style.width = meta.width + "px";
-  img.style.height = meta.height + "px";
   studio.meta = meta; studio.png = png; studio.lastFrameAt = Date.now(); studio.frames++;
+  fitFrame();
   if ($("inspectpanel").open && !scrubbing) askInspect();
 }
 
@@ -148,6 +155,7 @@ function askInspect() {
 
 function onText(m) {
   if (m.type === "state") return onState(m);
+  if (m.type === "frame") return onSameFrame(m);
   if (m.type === "inspect") { studio.inspect = m; $("inspect").textContent = m.json; return; }
   if (m.type === "lint") { studio.lint = m; showLint(m.findings); return; }
   if (m.type === "message") { showMessage(m.error); return; }
@@ -206,6 +214,16 @@ function addArg(k, v) {
   row.querySelector(".k").value = k || ""; row.querySelector(".v").value = v || "";
   row.querySelector("button").onclick = () => row.remove();
   $("args").appendChild(row);
+}
+
+// The frame is shown at its scene size, smaller when the panel is smaller (the pointer is
+// mapped back to scene pixels either way).
+function fitFrame() {
+  const m = studio.meta; if (!m) return;
+  const st = $("stage"), k = Math.min(1, (st.clientWidth - 24) / m.width, (st.clientHeight - 24) / m.height);
+  const img = $("frame");
+  img.style.width = Math.max(1, m.width * k) + "px";
+  img.style.height = Math.max(1, m.height * k) + "px";
 }
 
 // The frame: pointer events in scene pixels, with the page's own times.
@@ -272,6 +290,7 @@ $("sizepreset").onchange = () => {
 $("applysize").onclick = () => send({ type: "size", width: Number($("cw").value), height: Number($("ch").value) });
 let fitTimer = 0;
 new ResizeObserver(() => {
+  fitFrame();
   if ($("sizepreset").value !== "fit") return;
   clearTimeout(fitTimer);
   fitTimer = setTimeout(() => { const [w, h] = fitSize(); send({ type: "size", width: w, height: h }); }, 150);
