@@ -4,14 +4,15 @@ chromedriver's WebDriver interface) against `chartscene serve` on a free port.
 
   frames/s   frames delivered to the page while examples/cards.lua plays at 1280x720
   pointer    a pointer event sent by the page -> the frame that shows it (paused: each event
-             runs one tick, so the next frame is the one that shows it)
+             runs one tick, so the next frame is the one that shows it; pressed at (4, 4), a
+             corner no gesture takes, so the script's own timeline still finds its targets)
   seek       a seek sent by the page -> its frame
   save       the script written on disk -> the page has the new frame (wall clocks of the
              same machine)
 
 Usage: bench/serve.py CHARTSCENE [RUNS]   (prints one line per figure: median, min, max)
 """
-import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.request
+import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 bin_ = os.path.abspath(sys.argv[1])
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 20
@@ -29,8 +30,11 @@ def free_port():
 def call(base, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=120) as r:
-        v = json.loads(r.read()).get("value")
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            v = json.loads(r.read()).get("value")
+    except urllib.error.HTTPError as e:
+        v = json.loads(e.read()).get("value")
     if isinstance(v, dict) and "error" in v:
         raise RuntimeError(f"{path}: {v['error']}: {v.get('message')}")
     return v
@@ -78,6 +82,7 @@ try:
     wait("window.studio && window.studio.frames >= 1 && window.studio.state.frames > 1")
 
     # Frames per second while playing (5 s).
+    print("measuring frames/s", file=sys.stderr)
     fps = js_async("""
       const done = arguments[arguments.length - 1];
       studio.send({ type: 'play' });
@@ -85,30 +90,38 @@ try:
         setTimeout(() => { const n = studio.frames - f0, dt = (performance.now() - t0) / 1000; studio.send({ type: 'pause' }); done(n / dt); }, 5000); }, 500);
     """)
 
+    print("measuring pointer and seek", file=sys.stderr)
     # Pointer -> frame and seek -> frame, timed in the page.
-    timed = js_async("""
+    try:
+      timed = js_async("""
       const done = arguments[arguments.length - 1], runs = %d;
       const nextFrame = (n) => new Promise((ok) => { const f = () => studio.frames > n ? ok(performance.now()) : setTimeout(f, 1); f(); });
       const until = (p) => new Promise((ok) => { const f = () => p() ? ok(performance.now()) : setTimeout(f, 1); f(); });
       (async () => {
         await until(() => !studio.state.playing);
+        window.benchStage = 'seek 1';
         studio.send({ type: 'seek', t: 1 }); await until(() => studio.meta.t === 1);
         const pointer = [], seek = [];
         for (let i = 0; i < runs; i++) {
-          for (const phase of ['down', 'up']) {
-            const n = studio.frames, t0 = performance.now();
-            studio.send({ type: 'pointer', phase, x: 30, y: 30, ts: t0 });
-            pointer.push((await nextFrame(n)) - t0);
-          }
-        }
-        for (let i = 0; i < runs; i++) {
           const t = Math.round((0.5 + (i * 7919 %% 80) / 10) * 30) / 30, t0 = performance.now();
+          window.benchStage = 'seek ' + t;
           studio.send({ type: 'seek', t });
           seek.push((await until(() => studio.meta && Math.abs(studio.meta.t - t) < 1e-9)) - t0);
+        }
+        window.benchStage = 'pointer';
+        for (let i = 0; i < runs; i++) {
+          for (const phase of ['down', 'up']) {
+            const n = studio.frames, t0 = performance.now();
+            studio.send({ type: 'pointer', phase, x: 4, y: 4, ts: t0 });
+            pointer.push((await nextFrame(n)) - t0);
+          }
         }
         done({ pointer, seek });
       })();
     """ % runs)
+    except RuntimeError:
+      print("stuck at", js("return [window.benchStage, studio.meta, studio.state.t, studio.state.playing, studio.frames]"), file=sys.stderr)
+      raise
 
     # Save -> frame: the script written with a new title, the page's clock against ours.
     saves = []

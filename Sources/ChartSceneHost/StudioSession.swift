@@ -187,13 +187,14 @@ public final class StudioSession: @unchecked Sendable {
       if !quietly || wasError {
         Session.printError(first ? "serving \(options.script)" : "reloaded \(options.script) in \(Int(((Clock.monotonic() - start) * 1000).rounded())) ms")
       }
+      dirty = true
     } catch {
+      // The last good frame stays as it is, under the error.
       fail(error.message)
     }
     // What it read, also when it failed (a module with the error is watched too).
     watcher.watch([options.script] + (log?.paths ?? session?.files ?? []))
     shownTime = nil
-    dirty = true
     stateDirty = true
   }
 
