@@ -388,4 +388,49 @@ final class StudioTests: XCTestCase {
     XCTAssertTrue(badPort.stderr.hasPrefix("error: bad --port 70000"), badPort.stderr)
     XCTAssertTrue(s.process.isRunning)
   }
+
+  /// The scrubber's loop range and speed, the size presets, the keys of --live, and two tabs
+  /// on one session.
+  func testScrubberSizesKeysAndTwoTabs() throws {
+    let b = try Browser()
+    let s = try Server(source: StudioTests.chart(title: "Keys"))
+    try b.go(s.url)
+    XCTAssertTrue(try b.wait("window.studio.frames >= 1 && window.studio.state.frames === 120"))
+    // In/out: frames 30 to 40 at 2x; playing stays inside them.
+    try b.js("window.studio.send({ type: 'seek', t: 1 });")
+    XCTAssertTrue(try b.wait("window.studio.state.frame === 30"))
+    try b.js("document.getElementById('setin').click(); window.studio.send({ type: 'seek', t: 40 / 30 });")
+    XCTAssertTrue(try b.wait("window.studio.state.frame === 40"))
+    try b.js("document.getElementById('setout').click(); const sp = document.getElementById('speed'); sp.value = '2'; sp.dispatchEvent(new Event('change'));")
+    XCTAssertTrue(try b.wait("window.studio.state.loop && window.studio.state.loop[0] === 30 && window.studio.state.loop[1] === 40 && window.studio.state.speed === 2"))
+    try b.js("window.seen = []; window.studio.send({ type: 'play' }); window.timer = setInterval(() => window.seen.push(window.studio.meta.frame), 20);")
+    XCTAssertTrue(try b.wait("window.seen.length > 60"), "the page saw no frames while playing")
+    try b.js("clearInterval(window.timer); window.studio.send({ type: 'pause' });")
+    let seen = try b.js("return window.seen.slice(5);") as? [Int] ?? []
+    XCTAssertTrue(seen.allSatisfy { (30...40).contains($0) }, "played outside the loop: \(seen)")
+    XCTAssertGreaterThan(Set(seen).count, 3, "it did not play: \(seen)")
+    // Space and the arrows (the keys of --live), t for night.
+    try b.call("POST", "/session/\(b.session)/actions", ["actions": [["type": "key", "id": "kb", "actions": [
+      ["type": "keyDown", "value": "t"], ["type": "keyUp", "value": "t"]]]]])
+    XCTAssertTrue(try b.wait("window.studio.state.theme === 'night' && document.body.classList.contains('night')"), "t did not turn the theme")
+    let frame = try b.js("return window.studio.state.frame;") as? Int ?? 0
+    try b.call("POST", "/session/\(b.session)/actions", ["actions": [["type": "key", "id": "kb", "actions": [
+      ["type": "keyDown", "value": "\u{E014}"], ["type": "keyUp", "value": "\u{E014}"], ["type": "keyDown", "value": "\u{E014}"], ["type": "keyUp", "value": "\u{E014}"]]]]])
+    XCTAssertTrue(try b.wait("window.studio.state.frame === \(frame + 2)"), "→ did not step")
+    // Size presets lay the scene out again; the script's own size comes back.
+    try b.js("const p = document.getElementById('sizepreset'); p.value = '360x640'; p.dispatchEvent(new Event('change'));")
+    XCTAssertTrue(try b.wait("window.studio.meta.width === 360 && window.studio.meta.height === 640 && window.studio.state.frame === \(frame + 2)"), "no phone size")
+    XCTAssertTrue(try b.wait("window.studio.state.command.includes('--size 360x640') && window.studio.state.command.includes('--theme night')"))
+    try b.js("const p = document.getElementById('sizepreset'); p.value = 'own'; p.dispatchEvent(new Event('change'));")
+    XCTAssertTrue(try b.wait("window.studio.meta.width === 600 && window.studio.meta.height === 500"), "not the script's size again")
+    // A second tab sees the same session and drives it.
+    try b.js("window.open(location.href, 'second');")
+    let handles = try b.call("GET", "/session/\(b.session)/window/handles", nil) as? [String] ?? []
+    XCTAssertEqual(handles.count, 2)
+    try b.call("POST", "/session/\(b.session)/window", ["handle": handles[1]])
+    XCTAssertTrue(try b.wait("window.studio && window.studio.frames >= 1 && window.studio.state.frame === \(frame + 2) && window.studio.state.theme === 'night'"), "the second tab is not on the session")
+    try b.js("window.studio.send({ type: 'step', by: 3 });")
+    try b.call("POST", "/session/\(b.session)/window", ["handle": handles[0]])
+    XCTAssertTrue(try b.wait("window.studio.state.frame === \(frame + 5)"), "the first tab did not follow the second")
+  }
 }
