@@ -122,7 +122,7 @@ public struct StudioServer {
       logger: logger)
     let done = DispatchSemaphore(value: 0)
     Task {
-      do { try await app.runService() } catch {
+      do { try await app.runService(gracefulShutdownSignals: []) } catch {
         failure.withLock { $0 = StudioServer.describe(error, host: chosen.host, port: chosen.port) }
       }
       done.signal()

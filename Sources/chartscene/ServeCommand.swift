@@ -55,6 +55,9 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() throws {
+    // Ctrl-C, SIGTERM, SIGHUP: a render in progress leaves no temporary file, and the server
+    // stops at once (open pages do not hold it, as a graceful shutdown would wait for them).
+    TempFiles.removeOnSignals()
     Watchdog.start()
     let folder = out ?? { let d = Paths.directory(of: script); return d.isEmpty ? "." : d }()
     var overrides = scene.overrides()

@@ -378,6 +378,13 @@ final class StudioTests: XCTestCase {
     try b.js("window.studio.send({ type: 'step', by: 5 });")
     XCTAssertTrue(try b.wait("window.studio.state.frame === 5"), "the session stopped after a bad message")
 
+    // A hostile script ends in one line in the page, within its --max-time.
+    let hostile = try Server(source: "while true do end\n", name: "hostile.lua", extra: ["--max-time", "0.5"])
+    try b.go(hostile.url)
+    XCTAssertTrue(try b.wait("window.studio.state.error", seconds: 15), "no error for a script that never ends")
+    XCTAssertEqual(try b.js("return document.getElementById('error').textContent;") as? String, "error: \(hostile.script.path):1: script ran for too long (over 0.5 s; --max-time)")
+    XCTAssertTrue(hostile.process.isRunning)
+
     // The port in use: one error line, exit 1.
     let second = try CLI.run(["serve", s.script.path, "--port", String(s.port)])
     XCTAssertEqual(second.status, 1)
