@@ -48,7 +48,7 @@ try:
     source = open(script).read()
     server = subprocess.Popen([bin_, "serve", script, "--port", "0", "--size", "1280x720", "--out", tmp], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline().strip()
-    url = line.split("chartscene studio: ", 1)[1]
+    url = line
     dport = free_port()
     driver = subprocess.Popen(["chromedriver", f"--port={dport}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{dport}"

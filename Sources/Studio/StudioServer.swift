@@ -114,7 +114,9 @@ public struct StudioServer {
         gate.port.withLock { $0 = port }
         let shownHost = chosen.host.contains(":") ? "[\(chosen.host)]" : (chosen.host == "0.0.0.0" ? "127.0.0.1" : chosen.host)
         let url = "http://\(shownHost):\(port)/?token=\(token)"
-        print("chartscene studio: \(url)")
+        // Standard output gets the URL alone (a program reads it as it is); the terminal's
+        // standard error says what it serves.
+        print(url)
         fflush(nil)
         startEngine()
         if chosen.open { StudioServer.openBrowser(url) }

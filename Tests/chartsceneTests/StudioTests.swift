@@ -152,8 +152,9 @@ final class StudioTests: XCTestCase {
       errors.read(e.fileHandleForReading)
       let deadline = Date().addingTimeInterval(30)
       while Date() < deadline, process.isRunning {
-        if let line = printed.text.split(separator: "\n").first(where: { $0.hasPrefix("chartscene studio: ") }) {
-          url = String(line.dropFirst("chartscene studio: ".count))
+        if printed.text.contains("\n"), let line = printed.text.split(separator: "\n").first {
+          url = String(line)
+          XCTAssertTrue(url.hasPrefix("http://127.0.0.1:") && url.contains("/?token="), url)
           port = Int(url.split(separator: ":")[2].split(separator: "/")[0]) ?? 0
           return
         }
