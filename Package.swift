@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // chartscene: Lua-scripted chart scenes rendered with cairo + Pango.
 // Layers (each target imports only targets listed before it):
-//   Platform → Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding, LiveWindow} → ChartSceneLua → ChartSceneHost → chartscene
+//   Platform → Drawing → ChartModel → Motion → Gestures → SceneGraph → Render → {RenderCairo, Encoding, LiveWindow} → ChartSceneLua → ChartSceneHost → Studio → chartscene
 //   LuaKit (chart-agnostic Lua wrapper) is imported only by ChartSceneLua and ChartSceneHost.
+//   Studio (`chartscene serve`: the HTTP and WebSocket server of the page, Hummingbird) is the
+//   only target that imports the web libraries.
 // Each target's dependencies are exactly what its sources import (LayeringTests checks it).
 import PackageDescription
 
@@ -20,7 +22,10 @@ let package = Package(
     .library(name: "Encoding", targets: ["Encoding"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
   ],
   targets: [
     // C libraries and shims.
@@ -63,9 +68,14 @@ let package = Package(
     .target(
       name: "ChartSceneHost",
       dependencies: ["Platform", "LuaKit", "ChartSceneLua", "Drawing", "ChartModel", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow", "Gestures", "Motion", "CLuaShim", "CAssets"]),
+    // `chartscene serve`: the studio page, its WebSocket, the token and header checks.
+    .target(
+      name: "Studio",
+      dependencies: ["Platform", "ChartSceneHost", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                     .product(name: "Logging", package: "swift-log")]),
     .executableTarget(
       name: "chartscene",
-      dependencies: ["Platform", "ChartSceneHost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["Platform", "ChartSceneHost", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
     // Stamps the build with its version and commit (scripts/build-info).
     .plugin(name: "BuildInfo", capability: .buildTool()),

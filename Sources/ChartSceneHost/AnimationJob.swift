@@ -21,6 +21,8 @@ public struct AnimationJob {
   public var silent = false
   /// Write the captions as a `.vtt` beside the video too (not for standard output).
   public var subtitleFile = true
+  /// Told (frames done, frames in all) after each frame is written (the studio's progress bar).
+  public var onFrame: ((Int, Int) -> Void)?
 
   public init(output: String, frames: ClosedRange<Int>? = nil, scale: Double = 1, progress: Bool = false) {
     self.output = output; self.frames = frames; self.scale = scale; self.progress = progress
@@ -71,7 +73,7 @@ public struct AnimationJob {
     }
     defer { if let scratch { unlink(scratch); TempFiles.unregister(scratch) } }
     let video = try encoder(plan, fps: session.simulation.clock.fps, path: scratch ?? output)
-    let meter = Progress(total: plan.range.count, enabled: progress)
+    let meter = Progress(total: plan.range.count, enabled: progress, onStep: onFrame)
     defer { meter.finish() }
     var written: [String] = []
     do throws(HostError) {
@@ -359,13 +361,15 @@ final class Locked<T>: @unchecked Sendable {
 final class Progress {
   let total: Int
   let enabled: Bool
+  let onStep: ((Int, Int) -> Void)?
   var done = 0
   let start: Double
   var lastDraw = 0.0
 
-  init(total: Int, enabled: Bool) {
+  init(total: Int, enabled: Bool, onStep: ((Int, Int) -> Void)? = nil) {
     self.total = total
     self.enabled = enabled && isatty(2) != 0
+    self.onStep = onStep
     start = Progress.now()
   }
 
@@ -373,6 +377,7 @@ final class Progress {
 
   func step() {
     done += 1
+    onStep?(done, total)
     guard enabled else { return }
     let t = Progress.now()
     if t - lastDraw < 0.1 && done < total { return }

@@ -21,6 +21,8 @@ public struct OutputRequest {
   /// The output's name in messages when it is not `output` ("-" for standard output, which
   /// gets no subtitle file beside it).
   public var shownAs: String?
+  /// Told (frames done, frames in all) after each frame of an animation is written.
+  public var onFrame: ((Int, Int) -> Void)?
 
   public init(output: String) { self.output = output }
 
@@ -41,6 +43,7 @@ public struct OutputRequest {
     // Which chartscene wrote it, in the containers that hold metadata (MP4, WebM).
     job.metadata = [("comment", BuildStamp.versionLine)]
     job.subtitleFile = shownAs != "-"
+    job.onFrame = onFrame
     if let s = shard {
       let range = try s.frames(of: session, output: output)
       if !AnimationJob.isSequence(output) {

@@ -26,7 +26,7 @@ public final class Session {
   /// for that one): gestures on chart parts that gave way to the plot do nothing.
   public private(set) var resized = false
 
-  public struct Overrides {
+  public struct Overrides: Sendable {
     public var theme: String?
     public var width: Double?
     public var height: Double?

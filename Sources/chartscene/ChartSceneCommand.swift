@@ -11,7 +11,7 @@ struct ChartSceneCommand: ParsableCommand {
     usage: "chartscene SCRIPT.lua [-o OUT] [options]   (chartscene render --help lists the options)\n  chartscene <subcommand> ...",
     discussion: "chartscene SCRIPT.lua renders a scene; the script returns cs.scene{...} (see docs/lua-api.md).",
     version: ChartSceneCommand.versionLine,
-    subcommands: [Render.self, PresetCommand.self, CompositionCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self, BatchCommand.self, ConcatCommand.self],
+    subcommands: [Render.self, ServeCommand.self, PresetCommand.self, CompositionCommand.self, InitCommand.self, DefinitionsCommand.self, LintCommand.self, BatchCommand.self, ConcatCommand.self],
     defaultSubcommand: Render.self)
 }
 

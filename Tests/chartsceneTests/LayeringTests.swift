@@ -6,9 +6,13 @@ import XCTest
 final class LayeringTests: XCTestCase {
   /// The layers, lowest first; a Swift target may import only targets before it.
   static let order = ["Platform", "Drawing", "ChartModel", "Motion", "Gestures", "SceneGraph", "Render", "RenderCairo", "Encoding", "LiveWindow",
-                      "LuaKit", "ChartSceneLua", "ChartSceneHost", "chartscene"]
+                      "LuaKit", "ChartSceneLua", "ChartSceneHost", "Studio", "chartscene"]
   /// Modules of the system and toolchain, not targets.
   static let system: Set<String> = ["Glibc", "Dispatch", "Foundation", "Synchronization", "ArgumentParser", "XCTest"]
+
+  /// The web server's modules (packages Hummingbird, hummingbird-websocket, swift-log): only
+  /// `Studio` may import them, so nothing else in the program touches the network.
+  static let web: Set<String> = ["Hummingbird", "HummingbirdWebSocket", "Logging"]
 
   /// name → declared dependencies, for every `.target` and `.executableTarget`.
   static func declared(_ manifest: String) throws -> [String: Set<String>] {
@@ -20,12 +24,13 @@ final class LayeringTests: XCTestCase {
       let name = ns.substring(with: m.range(at: 1))
       var deps: Set<String> = []
       if m.range(at: 2).location != NSNotFound {
-        let list = ns.substring(with: m.range(at: 2))
+        // A product's package name is not a module (`package: "hummingbird"`).
+        let list = ns.substring(with: m.range(at: 2)).replacingOccurrences(of: #"package:\s*"[^"]*""#, with: "", options: .regularExpression)
         for q in quoted.matches(in: list, range: NSRange(location: 0, length: (list as NSString).length)) {
           deps.insert((list as NSString).substring(with: q.range(at: 1)))
         }
       }
-      out[name] = deps.subtracting(system)
+      out[name] = deps.subtracting(system).subtracting(web)
     }
     return out
   }
@@ -45,6 +50,19 @@ final class LayeringTests: XCTestCase {
     return out.subtracting(system)
   }
 
+  /// Only the studio imports the web server's modules.
+  func testOnlyTheStudioImportsTheWebServer() throws {
+    let sources = EndToEndTests.repo.appendingPathComponent("Sources")
+    for name in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+      guard let imported = try LayeringTests.imports(sources.appendingPathComponent(name)) else { continue }
+      if name == "Studio" {
+        XCTAssertEqual(imported.intersection(LayeringTests.web), LayeringTests.web, "the studio serves with Hummingbird")
+      } else {
+        XCTAssertEqual(imported.intersection(LayeringTests.web).sorted(), [], "\(name) imports the web server's modules")
+      }
+    }
+  }
+
   func testDependenciesAreExactlyTheImportsAndFollowTheLayers() throws {
     let repo = EndToEndTests.repo
     let manifest = try String(contentsOf: repo.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -52,7 +70,7 @@ final class LayeringTests: XCTestCase {
     XCTAssertGreaterThan(targets.count, 15, "Package.swift's targets were not found")
     var checked = 0
     for (name, deps) in targets.sorted(by: { $0.key < $1.key }) {
-      guard let imported = try LayeringTests.imports(repo.appendingPathComponent("Sources/\(name)")) else { continue }
+      guard let imported = try LayeringTests.imports(repo.appendingPathComponent("Sources/\(name)"))?.subtracting(LayeringTests.web) else { continue }
       checked += 1
       XCTAssertEqual(imported.subtracting(deps).sorted(), [], "\(name) imports targets Package.swift does not declare for it")
       XCTAssertEqual(deps.subtracting(imported).sorted(), [], "\(name) declares targets it never imports")
