@@ -390,7 +390,7 @@ void cs_resumedeadline(lua_State *L, double left) {
     for (cs_limits *w = watched; w; w = w->outer) {
       if (w != lim) continue;
       lim->deadline = cs_now() + left;
-      lim->interrupted = 0;
+      lim->resignal = 0;
       if (interrupter_state == 1 && (interrupter_until == 0 || lim->deadline < interrupter_until))
         pthread_cond_signal(&interrupter_wake);
       break;
