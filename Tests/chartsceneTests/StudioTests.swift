@@ -437,6 +437,11 @@ final class StudioTests: XCTestCase {
     XCTAssertTrue(try b.wait("window.studio.state.command.includes('--size 360x640') && window.studio.state.command.includes('--theme night')"))
     try b.js("const p = document.getElementById('sizepreset'); p.value = 'own'; p.dispatchEvent(new Event('change'));")
     XCTAssertTrue(try b.wait("window.studio.meta.width === 600 && window.studio.meta.height === 500"), "not the script's size again")
+    // The lint panel: the findings of the frame shown (none in this scene).
+    try b.js("window.studio.lint = null; document.getElementById('lint').click();")
+    XCTAssertTrue(try b.wait("window.studio.lint && Array.isArray(window.studio.lint.findings)"), "no lint answer")
+    XCTAssertEqual(try b.js("return window.studio.lint.findings;") as? [String], [])
+    XCTAssertEqual(try b.js("return document.getElementById('lintlist').textContent;") as? String, "nothing found")
     // A second tab sees the same session and drives it.
     try b.js("window.open(location.href, 'second');")
     let handles = try b.call("GET", "/session/\(b.session)/window/handles", nil) as? [String] ?? []
