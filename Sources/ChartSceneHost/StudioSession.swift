@@ -245,7 +245,11 @@ public final class StudioSession: @unchecked Sendable {
       reload(to: playStart, quietly: true)
       stateDirty = true
     case .loop(let range):
-      loop = range.map { (max(0, $0.0), min(frameCount - 1, max($0.0, $0.1))) }
+      let last = frameCount - 1
+      loop = range.map { r in
+        let a = min(max(0, r.0), last)
+        return (a, min(max(a, r.1), last))
+      }
       stateDirty = true
     case .speed(let x):
       speed = x
@@ -438,6 +442,9 @@ public final class StudioSession: @unchecked Sendable {
       dirty = false
       do {
         let t = shown
+        // A size and a pixel ratio the page chose: drawable, within --max-memory.
+        try RenderJob.checkSize(width: session.scene.width, height: session.scene.height, scale: scale)
+        try RenderJob.checkPixels(session, scale: scale, images: 1, output: "the studio's frame")
         try session.layout(at: t)
         let list = try session.displayList(at: t)
         let png = try StillRenderer.png(list, scale: scale, painter: painter)

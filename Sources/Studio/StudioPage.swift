@@ -23,7 +23,6 @@ header b { margin-right:8px; }
 #stage { position:relative; overflow:auto; display:flex; padding:12px; min-height:0; }
 #frame-wrap { position:relative; line-height:0; box-shadow:0 1px 6px rgba(0,0,0,.2); margin:auto; }
 #frame { touch-action:none; user-select:none; -webkit-user-drag:none; cursor:crosshair; display:block; }
-#lintboxes { position:absolute; inset:0; pointer-events:none; }
 #error { position:absolute; left:8px; right:8px; bottom:8px; background:rgba(185,28,28,.94); color:#fff; padding:10px 12px; border-radius:8px; font:600 13px/1.35 ui-monospace, monospace; white-space:pre-wrap; line-height:1.35; display:none; }
 #status { position:absolute; top:8px; left:8px; background:rgba(0,0,0,.6); color:#fff; padding:4px 8px; border-radius:6px; display:none; }
 aside { grid-row: 2 / 4; grid-column: 2; border-left:1px solid var(--line); background:var(--panel); overflow:auto; padding:8px 10px; }
@@ -39,7 +38,6 @@ code#command { display:block; font:11px ui-monospace, monospace; word-break:brea
 .row { display:flex; gap:6px; align-items:center; margin:4px 0; flex-wrap:wrap; }
 .muted { color:var(--muted); }
 #messages { color:var(--err); font-weight:600; }
-.lintbox { position:absolute; border:2px solid #e11d48; background:rgba(225,29,72,.08); }
 </style>
 </head>
 <body>
@@ -63,7 +61,6 @@ code#command { display:block; font:11px ui-monospace, monospace; word-break:brea
 <main id="stage">
   <div id="frame-wrap">
     <img id="frame" alt="the scene" draggable="false">
-    <div id="lintboxes"></div>
     <div id="error"></div>
     <div id="status">connecting…</div>
   </div>

@@ -379,6 +379,12 @@ final class StudioTests: XCTestCase {
     try b.js("window.studio.send({ type: 'step', by: 5 });")
     XCTAssertTrue(try b.wait("window.studio.state.frame === 5"), "the session stopped after a bad message")
 
+    // A size too large to draw at the page's pixel ratio: one line, and the next size works.
+    try b.js("window.studio.ws.send(JSON.stringify({ type: 'hello', dpr: 4 })); window.studio.send({ type: 'size', width: 16384, height: 16384 });")
+    XCTAssertTrue(try b.wait("window.studio.state.error === 'error: the image would be 65536x65536 pixels; the largest is 32768 on a side and 268 million pixels'"), "no error for a huge size")
+    try b.js("window.studio.send({ type: 'size', width: 300, height: 200 });")
+    XCTAssertTrue(try b.wait("!window.studio.state.error && window.studio.meta.width === 300 && window.studio.meta.scale === 4"), "the next size did not show")
+
     // A hostile script ends in one line in the page, within its --max-time.
     let hostile = try Server(source: "while true do end\n", name: "hostile.lua", extra: ["--max-time", "0.5"])
     try b.go(hostile.url)
@@ -431,6 +437,11 @@ final class StudioTests: XCTestCase {
     XCTAssertTrue(try b.wait("window.studio.state.command.includes('--size 360x640') && window.studio.state.command.includes('--theme night')"))
     try b.js("const p = document.getElementById('sizepreset'); p.value = 'own'; p.dispatchEvent(new Event('change'));")
     XCTAssertTrue(try b.wait("window.studio.meta.width === 600 && window.studio.meta.height === 500"), "not the script's size again")
+    // The lint panel: the findings of the frame shown (none in this scene).
+    try b.js("window.studio.lint = null; document.getElementById('lint').click();")
+    XCTAssertTrue(try b.wait("window.studio.lint && Array.isArray(window.studio.lint.findings)"), "no lint answer")
+    XCTAssertEqual(try b.js("return window.studio.lint.findings;") as? [String], [])
+    XCTAssertEqual(try b.js("return document.getElementById('lintlist').textContent;") as? String, "nothing found")
     // A second tab sees the same session and drives it.
     try b.js("window.open(location.href, 'second');")
     let handles = try b.call("GET", "/session/\(b.session)/window/handles", nil) as? [String] ?? []
