@@ -36,7 +36,10 @@ extension LimitTests {
         timeline = { cs.tap { at = 0.1, target = "v" } } }
       """)
     let rh = try run([h, "-o", "out.png", "--at", "0.4", "--max-time", "2"])
-    assertOneError(rh, "handler.lua:1: in tap handler at 0.2 s: script ran for too long (over 0.2 s; --max-time)")
+    // (Stopped by the hook, or on a loaded machine by the watchdog half a second later: one
+    // line either way.)
+    assertOneError(rh, "script ran for too long (over 0.2 s; --max-time)")
+    XCTAssertTrue(rh.stderr.contains("handler.lua:"), rh.stderr)
     XCTAssertLessThan(rh.seconds, 4, "ran past its limit")
   }
 

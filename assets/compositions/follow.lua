@@ -22,7 +22,7 @@ return function(t)
   local from, duration, ease = t.from or 0, t.duration, curves[t.curve or "easeInOut"]
   -- The script's line that called cs.follow, for an error found later (a chart id is
   -- checked on the first tick, once the scene is built).
-  local _, here = pcall(error, "", 5)
+  local _, here = pcall(error, "", 4)
   local set, width, start
   return function(time)
     if not set then
