@@ -363,13 +363,16 @@ final class RecorderFlickTests: XCTestCase {
     XCTAssertEqual(source.split(separator: "\n").filter { $0.hasPrefix("--") }.count, 2, source)
   }
 
+  /// Issue 36: a drag let go while moving is written with the speed the recogniser reported
+  /// (`velocity`, replayed exactly), not as a flick at the drag's average speed.
   func testADragLetGoWhileMovingIsAFlick() {
     let moving = (1...8).map { (100.0, 100.0 - Double($0) * 25) }  // 750 px/s to the end
-    XCTAssertTrue(recorded(moving, upAfter: 0).contains("flick = true"), recorded(moving, upAfter: 0))
-    // The same drag held still for a moment before letting go, or a slow one, is not.
-    XCTAssertFalse(recorded(moving, upAfter: 0.2).contains("flick"))
+    XCTAssertTrue(recorded(moving, upAfter: 0).contains("velocity = {0, -750}"), recorded(moving, upAfter: 0))
+    // The same drag held still for a moment before letting go throws nothing.
+    XCTAssertFalse(recorded(moving, upAfter: 0.2).contains("velocity"))
+    // A slow one lets go at its own slow speed.
     let slow = (1...8).map { (100.0, 100.0 - Double($0) * 5) }  // 150 px/s
-    XCTAssertFalse(recorded(slow, upAfter: 0).contains("flick"))
+    XCTAssertTrue(recorded(slow, upAfter: 0).contains("velocity = {0, -150}"), recorded(slow, upAfter: 0))
   }
 }
 
