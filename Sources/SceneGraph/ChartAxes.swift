@@ -170,10 +170,12 @@ public struct ChartAxes: Sendable {
         }
         // A label leaving the plot fades out over its own height instead of jumping.
         var a = alpha
-        // An inside label may rise into the air above the plot (at least 8 px of padding,
-        // or of the gap under the title) short of its last pixel.
+        // Settled, an inside label may rise into the air above the plot (at least 8 px of
+        // padding, or of the gap under the title) short of its last pixel; while the axis
+        // moves, labels leaving the plot fade within a third of their height as before.
+        let top = settled ? ChartAxes.airAbovePlot : 1
         let room = outside ? min(frame.minY - (plot.minY - h / 2), plot.maxY + h / 2 - frame.maxY)
-          : min(frame.minY - (plot.minY - ChartAxes.airAbovePlot), plot.maxY + 1 - frame.maxY)
+          : min(frame.minY - (plot.minY - top), plot.maxY + 1 - frame.maxY)
         // Settled, a label with no room is left out (its grid line stays).
         if room < 0 { a *= settled ? 0 : max(0, 1 + room / (h / 3)) }
         guard a > 0.001 else { continue }
