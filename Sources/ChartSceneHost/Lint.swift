@@ -93,6 +93,11 @@ public struct Lint {
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: t)
     let name = "chart '\(Lint.quoted(n.id))'"
     out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs)
+    // At rest (nothing moves: no window, line, axis or view on its way), on a chart shown
+    // at full opacity, every label is settled (issue 39).
+    if opacity >= 0.99, !presentation.isAnimating(at: t), ChartAxes.rest(spec: spec, presentation: presentation, t: t) >= 1 {
+      out += Lint.fadedAtRest(name: name, axes: axes)
+    }
     if let missing = axes.xContextMissing {
       out.append("\(name): its X axis does not say '\(Lint.quoted(missing))' (its row has no room for it)")
     }
@@ -147,6 +152,15 @@ public struct Lint {
       }
     }
     return out
+  }
+
+  /// Labels drawn below full opacity on a chart at rest (a still caught mid-fade: issue 39,
+  /// `five.lua` at 320×240 drew its top Y labels at 11 %). Labels left out (opacity 0) are
+  /// not drawn and not findings.
+  public static func fadedAtRest(name: String, axes: ChartAxes) -> [String] {
+    (axes.yLabels + axes.rightLabels + axes.xRow).filter { $0.alpha > 0.001 && $0.alpha < 0.99 }.map {
+      "\(name): label '\(Lint.quoted($0.text))' is drawn at \(Int(($0.alpha * 100).rounded())) % opacity at rest"
+    }
   }
 
   /// A zoomed pie's share labels: each inside its slice (clear of the rim and the edges),

@@ -87,6 +87,16 @@ public struct ChartAxes: Sendable {
     presentation?.windowReference(spec.data, at: t)
   }
   public static let settleTime = 0.25
+  /// How far an inside Y label may rise above its plot: into the padding above a chart (at
+  /// least 8 px, `ChartParts.make`) or the gap under its title (8 px), short of one pixel.
+  public static let airAbovePlot = 7.0
+
+  /// Settled, a squeezed axis labels every n-th of its lines (from the bottom): the least n
+  /// that keeps two labels from touching (a label's height and a pixel apart).
+  static func thinning(spacing: Double, labelHeight h: Double, count: Int) -> Int {
+    guard spacing > 0 else { return max(1, count) }
+    return max(1, Int(((h + 1) / spacing).rounded(.up)))
+  }
 
   /// The axes of chart `key` as drawn at `t`: how far its window is at rest, the window
   /// its labels ease from or to, and the level of X labels `presentation` keeps for it (no
@@ -123,19 +133,29 @@ public struct ChartAxes: Sendable {
     let outside = spec.yLabels == .outside
     // Which sets are drawn: the one at rest, or the old and the new while the axis moves.
     let sets = snap.ticks.filter { $0.alpha > 0.001 }
+    // One set at full opacity: the axis is settled, and a still (or a frame at rest) shows
+    // settled labels: each at full opacity or not at all, never caught mid-fade (issue 39).
+    let settled = sets.count == 1 && sets[0].alpha >= 1
     struct Candidate { var value: Double; var text: String; var frame: Rect; var alpha: Double; var set: Int; var bottom: Bool }
     var candidates: [Candidate] = []
     for (k, (scale, setAlpha)) in sets.enumerated() {
       let ticks = scale.ticks
       // A set squeezed until its labels would touch (an axis growing tenfold) fades out
-      // before they do, and one spreading out from there fades in.
+      // before they do, and one spreading out from there fades in. Settled, a squeezed
+      // set keeps every `every`-th line (from the bottom) at full opacity instead.
       var alpha = setAlpha
+      var every = 1
       if ticks.count > 1 {
         let spacing = abs(yOf(ticks[1]) - yOf(ticks[0]))
-        alpha *= max(0, min(1, (spacing - h - 1) / (h / 2)))
+        let squeeze = max(0, min(1, (spacing - h - 1) / (h / 2)))
+        if settled, squeeze < 1 {
+          every = ChartAxes.thinning(spacing: spacing, labelHeight: h, count: ticks.count)
+        } else {
+          alpha *= squeeze
+        }
       }
       let hasZero = ticks.contains { abs($0) < scale.step * 1e-9 }
-      for (i, v) in ticks.enumerated() {
+      for (i, v) in ticks.enumerated() where i % every == 0 {
         let gy = yOf(v).rounded() + 0.5
         guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
         let isZero = abs(v) < scale.step * 1e-9
@@ -150,8 +170,14 @@ public struct ChartAxes: Sendable {
         }
         // A label leaving the plot fades out over its own height instead of jumping.
         var a = alpha
-        let room = outside ? min(frame.minY - (plot.minY - h / 2), plot.maxY + h / 2 - frame.maxY) : min(frame.minY - (plot.minY - 1), plot.maxY + 1 - frame.maxY)
-        if room < 0 { a *= max(0, 1 + room / (h / 3)) }
+        // Settled, an inside label may rise into the air above the plot (at least 8 px of
+        // padding, or of the gap under the title) short of its last pixel; while the axis
+        // moves, labels leaving the plot fade within a third of their height as before.
+        let top = settled ? ChartAxes.airAbovePlot : 1
+        let room = outside ? min(frame.minY - (plot.minY - h / 2), plot.maxY + h / 2 - frame.maxY)
+          : min(frame.minY - (plot.minY - top), plot.maxY + 1 - frame.maxY)
+        // Settled, a label with no room is left out (its grid line stays).
+        if room < 0 { a *= settled ? 0 : max(0, 1 + room / (h / 3)) }
         guard a > 0.001 else { continue }
         candidates.append(Candidate(value: v, text: text, frame: frame, alpha: a, set: k, bottom: i == 0))
       }
@@ -193,16 +219,24 @@ public struct ChartAxes: Sendable {
     let h = measurer.measure("0", font: font).height
     let lineAlpha = set.lines.dropFirst().map { snap.alpha[$0.id] ?? 1 }.max() ?? 1
     let outside = spec.yLabels == .outside
+    let settled = snap.rightTicks.count == 1 && snap.rightTicks[0].alpha >= 1
     for (scale, setAlpha) in snap.rightTicks {
       var a = setAlpha * lineAlpha
       let ticks = scale.ticks
-      // Squeezed labels fade as the left axis's do (with its grid lines).
+      // Squeezed labels fade as the left axis's do (with its grid lines); settled, they are
+      // thinned as the left axis's are.
+      var every = 1
       if ticks.count > 1 {
         let spacing = abs(plotScale.y(ticks[1]) - plotScale.y(ticks[0]))
-        a *= max(0, min(1, (spacing - h - 1) / (h / 2)))
+        let squeeze = max(0, min(1, (spacing - h - 1) / (h / 2)))
+        if settled, squeeze < 1 {
+          every = ChartAxes.thinning(spacing: spacing, labelHeight: h, count: ticks.count)
+        } else {
+          a *= squeeze
+        }
       }
       guard a > 0.001 else { continue }
-      for v in ticks {
+      for (i, v) in ticks.enumerated() where i % every == 0 {
         let gy = plotScale.y(v).rounded() + 0.5
         guard gy >= plot.minY - 1, gy <= plot.maxY + 1 else { continue }
         let text = spec.format.axisNumber(v, step: scale.step)

@@ -73,7 +73,7 @@ public struct ChartPoster: Sendable {
       return Row(name: line.name, value: format.grouped(line.values[i]), color: line.color,
                  percent: style.percentage ? shares[line.id].map { format.percent(String(Int(saturating: $0.rounded()))) } ?? "–" : nil)
     }
-    if fit.more > 0 && room > 0 { rows.append(Row(name: moreText(fit.more, format: format), value: "", color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)) }
+    if fit.more > 0 && rows.count < room { rows.append(Row(name: moreText(fit.more, format: format), value: "", color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)) }
     if let total { rows.append(total) }
     let percentWidth = style.percentage ? (measurer.measure(format.percent("100"), font: ChartMetrics.posterValueFont).width + 6).rounded(.up) : 0
     func widths(_ r: Row) -> (name: Double, value: Double) {
@@ -123,12 +123,14 @@ public struct ChartPoster: Sendable {
 
   /// The rows a poster with `room` rows shows of lines with these values: all of them in
   /// their order when they fit; otherwise the `room - 1` biggest (biggest first, ties in line
-  /// order) and the number left out, which the last row says.
+  /// order) and the number left out, which the last row says. With room for one row, the
+  /// biggest alone: a value says more than a count (issue 39: a date and "+ 2 more" and no
+  /// value at all).
   public static func fitRows(values: [Double], room: Int) -> (shown: [Int], more: Int) {
     if values.count <= room { return (Array(values.indices), 0) }
     guard room > 0 else { return ([], values.count) }
     let order = values.indices.sorted { values[$0] != values[$1] ? values[$0] > values[$1] : $0 < $1 }
-    let shown = Array(order.prefix(room - 1))
+    let shown = Array(order.prefix(max(1, room - 1)))
     return (shown, values.count - shown.count)
   }
 
