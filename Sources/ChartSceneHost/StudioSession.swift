@@ -54,7 +54,9 @@ public final class StudioSession: @unchecked Sendable {
   var overrides: Session.Overrides
   var session: Session?
   var painter: CairoPainter?
-  var recorder = Recorder()
+  /// The page's pointer events on their way to the session (with the page's own times, on
+  /// which the hand's speed is measured, as `--live`'s), the recorder and the length seen.
+  var input = LiveInput()
   var recording = false
   var recordPath: String?
   var playing = false
@@ -155,7 +157,7 @@ public final class StudioSession: @unchecked Sendable {
   /// Runs one tick.
   func step() {
     guard let session else { return }
-    do { try session.simulation.advance(to: session.simulation.tick + 1) } catch {
+    do { try input.step(session.simulation) } catch {
       fail(error.message)
       playing = false
     }
@@ -174,12 +176,13 @@ public final class StudioSession: @unchecked Sendable {
   func reload(to target: Int, quietly: Bool, first: Bool = false) {
     let start = Clock.monotonic()
     var o = overrides
-    o.addedTimeline = recorder.luaSource(script: options.script)
+    o.addedTimeline = input.recording(script: options.script, fps: session?.simulation.clock.fps ?? 30)
     if let themeOverride { o.theme = themeOverride }
     var log: FileLog?
     do {
       let fresh = try Session(scriptPath: options.script, overrides: o, quiet: !first) { log = $0 }
       try fresh.simulation.advance(to: max(0, target))
+      input.shown(fresh.simulation)
       session = fresh
       painter = CairoPainter(text: fresh.text)
       let wasError = errorLine != nil
@@ -204,7 +207,7 @@ public final class StudioSession: @unchecked Sendable {
     let clock = session.simulation.clock
     let k = clock.frame(at: max(0, t))
     if k >= session.simulation.tick {
-      do { try session.simulation.advance(to: k) } catch { fail(error.message) }
+      do { try session.simulation.advance(to: k); input.shown(session.simulation) } catch { fail(error.message) }
     } else {
       reload(to: k, quietly: true)
     }
@@ -266,11 +269,10 @@ public final class StudioSession: @unchecked Sendable {
       reload(to: tick, quietly: false)
     case .reload:
       reload(to: tick, quietly: false)
-    case .pointer(let phase, let x, let y, _):
+    case .pointer(let phase, let x, let y, let ts):
       guard let session else { return }
-      let e = PointerEvent(phase, Point(x, y), at: session.simulation.clock.time(ofFrame: session.simulation.tick + 1))
-      recorder.record(e) { session.simulation.target(at: $0) }
-      session.simulation.inject(e)
+      // The page's event.timeStamp is in milliseconds.
+      input.pointer(phase, Point(x, y), timestamp: ts / 1000, to: session.simulation)
       if !playing { step() }
     case .save:
       savePNG(id)
@@ -298,7 +300,7 @@ public final class StudioSession: @unchecked Sendable {
   /// Record: the session starts again from 0 with no gestures, so that the file it writes
   /// replays from the same start (`--timeline` plays it from 0).
   func startRecording() {
-    recorder = Recorder()
+    input = LiveInput()
     recording = true
     recordPath = nil
     playing = false
@@ -313,10 +315,10 @@ public final class StudioSession: @unchecked Sendable {
     let name = nextName(base: baseName + "-rec", ext: "lua")
     let path = options.outFolder + "/" + name
     do {
-      try AtomicOutput.write(Array(recorder.luaSource(script: options.script).utf8), to: path)
+      try AtomicOutput.write(Array(input.recording(script: options.script, fps: session?.simulation.clock.fps ?? 30).utf8), to: path)
       outputs.withLock { _ = $0.insert(name) }
       recordPath = path
-      Session.printError("recorded \(recorder.lines.count) gestures to \(path)")
+      Session.printError("recorded \(input.recorder.lines.count) gestures to \(path)")
     } catch {
       reply(id, error: error.description)
     }
@@ -389,7 +391,7 @@ public final class StudioSession: @unchecked Sendable {
     }
     var o = overrides
     if let themeOverride { o.theme = themeOverride }
-    if let recordPath, !recording { o.timeline = recordPath } else { o.addedTimeline = recorder.luaSource(script: options.script) }
+    if let recordPath, !recording { o.timeline = recordPath } else { o.addedTimeline = input.recording(script: options.script, fps: session?.simulation.clock.fps ?? 30) }
     let name = nextName(base: baseName, ext: format)
     let job = StudioRender.Job(script: options.script, overrides: o, path: options.outFolder + "/" + name, name: name, at: shown, outputs: outputs)
     if let busy = render.start(job) {
@@ -426,7 +428,7 @@ public final class StudioSession: @unchecked Sendable {
       ("theme", .string(scene?.theme.name ?? "day")),
       ("error", errorLine.map { .string($0) } ?? .null),
       ("recording", .bool(recording)),
-      ("gestures", .number(Double(recorder.lines.count))),
+      ("gestures", .number(Double(input.recorder.lines.count))),
       ("recorded", recordPath.map { .string(Paths.fileName(of: $0)) } ?? .null),
       ("command", .string(command)),
       ("args", .array(overrides.args.map { .array([.string($0.0), .string($0.1)]) })),
