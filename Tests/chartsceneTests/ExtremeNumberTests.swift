@@ -104,7 +104,7 @@ final class ExtremeNumberTests: TempFolderCase {
     "cs.Caption": "return cs.scene { width = 200, height = 160, duration = 1, fps = 10, captions = { { from = 0, to = 1, text = 'Hi', OPT } }, root = cs.chart { data = a } }",
   ]
   /// Classes whose numbers are covered by hand below (inline series) or are read-only fields.
-  static let notOptions: Set<String> = ["cs.SeriesOptions", "cs.SeriesLine", "cs.ChartSet", "cs.Scene", "cs.GestureEvent", "cs.ChartGeometry", "cs.View", "cs.Image"]
+  static let notOptions: Set<String> = ["cs.SeriesOptions", "cs.SeriesLine", "cs.ChartSet", "cs.Scene", "cs.GestureEvent", "cs.ChartGeometry", "cs.View", "cs.Image", "cs.TimelineFile"]
   static let events = ["cs.TapOptions": "tap", "cs.LongpressOptions": "longpress", "cs.DragOptions": "drag", "cs.ScrollOptions": "scroll"]
 
   static let prelude = "local cs = require('chartscene')\nlocal a, b = cs.data.sample()[1], cs.data.sample()[4]\n"
@@ -160,6 +160,21 @@ final class ExtremeNumberTests: TempFolderCase {
     let mixed = "cs.data.series { x = { \(values.indices.map { String($0 * 86_400_000) }.joined(separator: ", ")) }, lines = { { id = 'y', values = { \(all) } }, { id = 'z', type = 'bar', values = { \(all) } } } }"
     out.append(Case(name: "series all extremes", script: prelude + "return cs.scene { width = 200, height = 160, root = cs.vstack { cs.chart { data = \(mixed), indicatorAt = 0.5 }, cs.chart { data = \(mixed.replacingOccurrences(of: "'bar'", with: "'area'")), stacked = true } } }", inspect: true))
     return (out, missing)
+  }
+
+  /// A `--timeline` file's own numbers (`duration`), which no scene script holds: each extreme
+  /// value plays or ends in one line naming the field.
+  func testExtremeTimelineFileNumbersEndInAPictureOrOneLine() throws {
+    try Data((Self.prelude + "return cs.scene { width = 200, height = 160, duration = 1, fps = 10, root = cs.chart { data = a } }").utf8).write(to: tmp.appendingPathComponent("s.lua"))
+    for v in Self.values {
+      try Data("return { merge = true, duration = \(v), cs.tap { at = 0.2, pos = { 100, 80 } } }".utf8).write(to: tmp.appendingPathComponent("t.lua"))
+      let r = try CLI.run(["s.lua", "--timeline", "t.lua", "--at", "0.5", "-o", "o.png"], cwd: tmp)
+      if r.status == 0 { continue }
+      XCTAssertEqual(r.status, 1, "duration = \(v): \(r.stderr)")
+      let lines = r.stderr.split(separator: "\n")
+      XCTAssertEqual(lines.count, 1, "duration = \(v): \(r.stderr)")
+      XCTAssertTrue(r.stderr.hasPrefix("error: t.lua: bad field 'duration' in the timeline file"), "duration = \(v): \(r.stderr)")
+    }
   }
 
   func testExtremeNumbersEndInAPictureOrOneLine() throws {
