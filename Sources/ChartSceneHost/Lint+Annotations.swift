@@ -23,20 +23,20 @@ extension Lint {
     for a in shown {
       guard let box = a.label else { continue }
       if !Lint.contains(parts.plot.inset(by: -Lint.tolerance), box) {
-        out.append("\(name): annotation '\(Lint.quoted(a.text))' is clipped by the plot")
+        out.append(at(box, "\(name): annotation '\(Lint.quoted(a.text))' is clipped by the plot"))
       }
       for l in (axes.xRow + axes.yLabels + axes.rightLabels) where l.alpha * opacity > Lint.visibleAlpha && Lint.overlap(l.frame, box) {
-        out.append("\(name): annotation '\(Lint.quoted(a.text))' covers label '\(Lint.quoted(l.text))'")
+        out.append(at(Lint.union(box, l.frame), "\(name): annotation '\(Lint.quoted(a.text))' covers label '\(Lint.quoted(l.text))'"))
       }
     }
     for i in 0..<shown.count {
       for j in (i + 1)..<max(i + 1, shown.count) where Lint.overlap(shown[i].label!, shown[j].label!) {
-        out.append("\(name): annotations '\(Lint.quoted(shown[i].text))' and '\(Lint.quoted(shown[j].text))' overlap")
+        out.append(at(Lint.union(shown[i].label!, shown[j].label!), "\(name): annotations '\(Lint.quoted(shown[i].text))' and '\(Lint.quoted(shown[j].text))' overlap"))
       }
     }
     if let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: session.text, zoomed: false).first(where: { $0.0 == "poster" })?.1 {
       for a in shown where Lint.overlap(poster, a.label!) {
-        out.append("\(name): annotation '\(Lint.quoted(a.text))' is under the poster")
+        out.append(at(a.label!, "\(name): annotation '\(Lint.quoted(a.text))' is under the poster"))
       }
     }
   }

@@ -24,10 +24,35 @@ public struct Lint {
   public struct Finding: Sendable, Equatable {
     public var time: Double
     public var message: String
+    /// Where the defect is, in scene coordinates, when the check knows it: the texts that
+    /// overlap (both), the text cut, the label, the plot too low, the poster; for the other
+    /// findings of a chart, the chart. Nil for a character no font has.
+    public var rect: Rect? = nil
   }
 
   public let session: Session
+  /// Where each finding of the frame being checked is (scene coordinates, by message).
+  let places = Places()
   public init(session: Session) { self.session = session }
+
+  /// The rectangles of one frame's findings, noted where the checks know them.
+  final class Places {
+    var rects: [String: Rect] = [:]
+    /// From the coordinates of the view being checked (a chart's) to the scene's.
+    var transform = DrawnTransform.identity
+  }
+
+  /// Notes that `message` is about `rect` (in the coordinates of the view being checked);
+  /// the message, for `out.append`.
+  func at(_ rect: Rect, _ message: String) -> String {
+    if places.rects[message] == nil { places.rects[message] = places.transform.apply(rect) }
+    return message
+  }
+
+  static func union(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+    return Rect(x0, y0, max(a.maxX, b.maxX) - x0, max(a.maxY, b.maxY) - y0)
+  }
 
   /// Findings of frames `range` (all frames when nil), in frame order; a finding repeated in
   /// consecutive frames is reported once, at its first frame.
@@ -49,12 +74,14 @@ public struct Lint {
       var messages: [String] = []
       var more = 0
       var labelPairs = Set<String>()
+      places.rects = [:]
       checkCharts(session.scene, time: t, into: &messages, pairs: &labelPairs)
+      places.transform = .identity
       checkDisplayList(list, viewports: Lint.viewports(session.scene), labelPairs: labelPairs, into: &messages, more: &more)
       var seen = Set<String>()
       var listed = 0
       for m in messages where seen.insert(m).inserted && !previous.contains(m) {
-        if listed < Lint.perFrame && out.count < Lint.perRun { out.append(Finding(time: t, message: m)); listed += 1 } else { more += 1 }
+        if listed < Lint.perFrame && out.count < Lint.perRun { out.append(Finding(time: t, message: m, rect: places.rects[m])); listed += 1 } else { more += 1 }
       }
       previous = seen
       if more > 0 {
@@ -70,18 +97,23 @@ public struct Lint {
   // MARK: - Charts
 
   func checkCharts(_ scene: Scene, time t: Double, into out: inout [String], pairs: inout Set<String>) {
-    func visit(_ n: Node, _ opacity: Double) {
+    func visit(_ n: Node, _ opacity: Double, _ outer: DrawnTransform) {
       guard n.placement.visible else { return }
       let alpha = opacity * n.style.opacity * n.placement.opacity
       // A turned view is drawn in perspective: its texts are not checked.
       if n.drawnTurn != nil { return }
+      let drawn = outer.then(n)
       if alpha > Lint.visibleAlpha, let spec = n.chart {
         let isCard: Bool = { if case .card = n.kind { return true }; return false }()
+        let before = out.count
+        places.transform = drawn
         check(chart: spec, card: isCard, node: n, opacity: alpha, time: t, into: &out, pairs: &pairs)
+        // What a check placed no better is about the chart.
+        for m in out[before...] { _ = at(n.contentFrame, m) }
       }
-      for c in n.children { visit(c, alpha) }
+      for c in n.children { visit(c, alpha, drawn) }
     }
-    visit(scene.root, 1)
+    visit(scene.root, 1, .identity)
   }
 
   func check(chart spec: ChartSpec, card: Bool, node n: Node, opacity: Double, time t: Double, into out: inout [String], pairs: inout Set<String>) {
@@ -92,21 +124,21 @@ public struct Lint {
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: t)
     let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: t)
     let name = "chart '\(Lint.quoted(n.id))'"
-    out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs)
+    out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs, place: at)
     // At rest (nothing moves: no window, line, axis or view on its way), on a chart shown
     // at full opacity, every label is settled (issue 39).
     if opacity >= 0.99, !presentation.isAnimating(at: t), ChartAxes.rest(spec: spec, presentation: presentation, t: t) >= 1 {
-      out += Lint.fadedAtRest(name: name, axes: axes)
+      out += Lint.fadedAtRest(name: name, axes: axes, place: at)
     }
     if let missing = axes.xContextMissing {
       out.append("\(name): its X axis does not say '\(Lint.quoted(missing))' (its row has no room for it)")
     }
     if parts.plot.height < Lint.leastPlotHeight {
-      out.append("\(name): its plot is \(Int(parts.plot.height.rounded(.down))) px high (at least \(Int(Lint.leastPlotHeight)) show the data; the chart is \(Int(n.contentFrame.height.rounded(.down))) px high)")
+      out.append(at(parts.plot, "\(name): its plot is \(Int(parts.plot.height.rounded(.down))) px high (at least \(Int(Lint.leastPlotHeight)) show the data; the chart is \(Int(n.contentFrame.height.rounded(.down))) px high)"))
     }
     let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
     if let poster, !Lint.contains(parts.plot, poster) {
-      out.append("\(name): the poster lies outside its plot")
+      out.append(at(poster, "\(name): the poster lies outside its plot"))
     }
     checkPie(spec, parts: parts, time: t, name: name, into: &out)
     checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)
@@ -118,28 +150,28 @@ public struct Lint {
   /// that is not on a grid line of a two-axis chart at rest. `pairs` gets the overlapping
   /// pairs (the display-list check names them once).
   public static func labelFindings(name: String, spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, axes: ChartAxes, frame: Rect,
-                                   opacity: Double, pairs: inout Set<String>) -> [String] {
+                                   opacity: Double, pairs: inout Set<String>, place: (Rect, String) -> String = { $1 }) -> [String] {
     var out: [String] = []
     let shows = { (l: DrawnLabel) in l.alpha * opacity > Lint.visibleAlpha }
     let visible = (axes.xRow + axes.yLabels + axes.rightLabels).filter(shows)
     for a in 0..<visible.count {
       for b in (a + 1)..<max(a + 1, visible.count) where Lint.overlap(visible[a].frame, visible[b].frame) {
-        out.append("\(name): labels '\(visible[a].text)' and '\(visible[b].text)' overlap")
+        out.append(place(Lint.union(visible[a].frame, visible[b].frame), "\(name): labels '\(visible[a].text)' and '\(visible[b].text)' overlap"))
         pairs.insert(visible[a].text + "\u{0}" + visible[b].text)
       }
     }
     for side in [axes.yLabels, axes.rightLabels] {
       var texts = Set<String>()
-      for l in side.filter(shows) where !texts.insert(l.text).inserted { out.append("\(name): two Y labels read '\(l.text)'") }
+      for l in side.filter(shows) where !texts.insert(l.text).inserted { out.append(place(l.frame, "\(name): two Y labels read '\(l.text)'")) }
     }
     for l in visible where !Lint.contains(frame.inset(by: -1), l.frame) {
-      out.append("\(name): label '\(l.text)' spills out of the chart")
+      out.append(place(l.frame, "\(name): label '\(l.text)' spills out of the chart"))
     }
     if spec.yLabels == .outside {
       for (labels, gutter) in [(axes.yLabels, parts.yGutter), (axes.rightLabels, parts.yGutterRight)] {
         guard let gutter else { continue }
         for l in labels where shows(l) && !Lint.contains(Rect(gutter.x, frame.y, gutter.width, frame.height), l.frame) {
-          out.append("\(name): Y label '\(l.text)' does not fit its gutter (it reaches into the plot)")
+          out.append(place(l.frame, "\(name): Y label '\(l.text)' does not fit its gutter (it reaches into the plot)"))
         }
       }
     }
@@ -147,7 +179,7 @@ public struct Lint {
     if snap.ticks.count == 1, snap.rightTicks.count == 1 {
       for (l, y) in zip(axes.rightLabels, axes.rightLines) where shows(l) {
         if !axes.grid.contains(where: { abs($0.y - y) < 1 && $0.alpha * opacity > Lint.visibleAlpha }) {
-          out.append("\(name): right label '\(l.text)' is not on a grid line")
+          out.append(place(l.frame, "\(name): right label '\(l.text)' is not on a grid line"))
         }
       }
     }
@@ -157,9 +189,9 @@ public struct Lint {
   /// Labels drawn below full opacity on a chart at rest (a still caught mid-fade: issue 39,
   /// `five.lua` at 320×240 drew its top Y labels at 11 %). Labels left out (opacity 0) are
   /// not drawn and not findings.
-  public static func fadedAtRest(name: String, axes: ChartAxes) -> [String] {
+  public static func fadedAtRest(name: String, axes: ChartAxes, place: (Rect, String) -> String = { $1 }) -> [String] {
     (axes.yLabels + axes.rightLabels + axes.xRow).filter { $0.alpha > 0.001 && $0.alpha < 0.99 }.map {
-      "\(name): label '\(Lint.quoted($0.text))' is drawn at \(Int(($0.alpha * 100).rounded())) % opacity at rest"
+      place($0.frame, "\(name): label '\(Lint.quoted($0.text))' is drawn at \(Int(($0.alpha * 100).rounded())) % opacity at rest")
     }
   }
 
@@ -177,7 +209,7 @@ public struct Lint {
     let r = pie.radius * (0.7 + 0.3 * p)
     for (k, l) in labels.enumerated() {
       if l.outside {
-        if !Lint.contains(parts.plot, l.frame) { out.append("\(name): pie label '\(l.text)' spills out of the plot") }
+        if !Lint.contains(parts.plot, l.frame) { out.append(at(l.frame, "\(name): pie label '\(l.text)' spills out of the plot")) }
       } else if let slice = pie.slices.first(where: { $0.id == l.id }) {
         var swept = slice
         swept.start = top + (slice.start - top) * p; swept.end = top + (slice.end - top) * p
@@ -187,11 +219,11 @@ public struct Lint {
         // Ink, not the line box (as for clipped texts; side bearings of a pixel).
         let ink = l.frame.inset(top: l.frame.height * 0.15, left: 1, bottom: l.frame.height * 0.15, right: 1)
         if !PieLayout.sector(swept, center: c, radius: r + 2, contains: ink) {
-          out.append("\(name): pie label '\(l.text)' is clipped by its slice")
+          out.append(at(l.frame, "\(name): pie label '\(l.text)' is clipped by its slice"))
         }
       }
       for m in labels[(k + 1)...] where Lint.overlap(l.frame, m.frame) {
-        out.append("\(name): pie labels '\(l.text)' and '\(m.text)' overlap")
+        out.append(at(Lint.union(l.frame, m.frame), "\(name): pie labels '\(l.text)' and '\(m.text)' overlap"))
       }
     }
   }
@@ -261,12 +293,12 @@ public struct Lint {
           if run.isLabel, alpha >= 0.99, !shown.isEmpty, let ratio = backdrop.contrast(of: run.color.multipliedAlpha(groups.last!), over: shown),
              ratio < Lint.minimumContrast - 0.005 {
             let r = (ratio * 10).rounded(.down) / 10
-            if out.count < Lint.perFrame { out.append("label '\(Lint.quoted(run.text))' has contrast \(r):1 against what is under it (at least \(Lint.minimumContrast):1 needed)") } else { more += 1 }
+            if out.count < Lint.perFrame { out.append(at(shown, "label '\(Lint.quoted(run.text))' has contrast \(r):1 against what is under it (at least \(Lint.minimumContrast):1 needed)")) } else { more += 1 }
           }
           if let c = clips.last!, !c.isEmpty, c.intersects(ink), Lint.horizontallyClipped(ink, by: c) || Lint.verticallyClipped(ink, by: c) {
-            if out.count < Lint.perFrame { out.append("text '\(Lint.quoted(run.text))' is clipped by its container") } else { more += 1 }
+            if out.count < Lint.perFrame { out.append(at(ink, "text '\(Lint.quoted(run.text))' is clipped by its container")) } else { more += 1 }
           } else if !scrolled.last!, transforms.count == 1, !Lint.contains(scene, ink), scene.intersects(ink) {
-            if out.count < Lint.perFrame { out.append("text '\(Lint.quoted(run.text))' is clipped by the scene") } else { more += 1 }
+            if out.count < Lint.perFrame { out.append(at(ink, "text '\(Lint.quoted(run.text))' is clipped by the scene")) } else { more += 1 }
           }
         default: break
         }
@@ -296,7 +328,7 @@ public struct Lint {
         if shownAlpha(first, common) <= Lint.visibleAlpha || shownAlpha(second, common) <= Lint.visibleAlpha { continue }
         let a = texts[first].text, b = texts[second].text
         if labelPairs.contains(a + "\u{0}" + b) || labelPairs.contains(b + "\u{0}" + a) { continue }
-        out.append("texts '\(Lint.quoted(a))' and '\(Lint.quoted(b))' overlap")
+        out.append(at(Lint.union(texts[first].rect, texts[second].rect), "texts '\(Lint.quoted(a))' and '\(Lint.quoted(b))' overlap"))
       }
     }
   }
