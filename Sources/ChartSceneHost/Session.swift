@@ -77,6 +77,8 @@ public final class Session {
 
   /// Files the script read (modules, data, presets), also known when loading failed.
   public var files: [String] { context.files.paths }
+  /// The keys the script read from `cs.args` that the command line did not give.
+  public var argsRead: [String] { context.argsRead }
 
   /// True when the script came from standard input (`chartscene -`): it is named `stdin` in
   /// messages, its folder is the current one, and no output can overwrite it.

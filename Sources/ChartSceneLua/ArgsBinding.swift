@@ -10,6 +10,17 @@ enum ArgsBinding {
       lua.push(value)
       lua.rawSet(-2, key)
     }
+    // A key read but not given is noted (`chartscene serve` shows it as a field to fill):
+    // the table itself stays a plain table of strings (pairs, rawget, # as before); only a
+    // read of a missing key goes through __index, which answers nil as before.
+    lua.newTable(hash: 2)
+    lua.setFunction(-1, "__index") { l in
+      if let key = l.toString(2) { context.noteArgRead(key) }
+      return 0
+    }
+    lua.push(false)
+    lua.rawSet(-2, "__metatable")
+    lua.setMetatable(-2)
     lua.rawSet(cs, "args")
   }
 

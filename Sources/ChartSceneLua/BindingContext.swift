@@ -50,6 +50,14 @@ public final class BindingContext {
   var viewPrelude: Int32 = 0
   /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
   public var args: [(String, String)] = []
+  /// Keys the script read from `cs.args` that were not given, in the order first read (at
+  /// most 64, each a valid `--arg` key): the fields `chartscene serve` offers.
+  public private(set) var argsRead: [String] = []
+
+  func noteArgRead(_ key: String) {
+    guard argsRead.count < 64, !argsRead.contains(key), ArgsBinding.parse(key + "=") != nil, key.utf8.count <= 64 else { return }
+    argsRead.append(key)
+  }
 
   /// Every file the script made chartscene read (data, modules, presets): what `--watch`
   /// watches besides the script.

@@ -172,6 +172,8 @@ public final class LuaState {
   /// Removes the value at `i`, moving the ones above it down.
   public func remove(_ i: Int32) { lua_rotate(L, i, -1); cs_pop(L, 1) }
   public func newTable(array: Int32 = 0, hash: Int32 = 0) { lua_createtable(L, array, hash) }
+  /// Pops a table and makes it the metatable of the value at `i`.
+  public func setMetatable(_ i: Int32) { lua_setmetatable(L, i) }
 
   public func toString(_ i: Int32) -> String? {
     guard lua_type(L, i) == LUA_TSTRING else { return nil }
