@@ -32,6 +32,23 @@ public final class LiveInput {
     reached = max(reached, simulation.clock.time(ofFrame: simulation.tick))
   }
 
+  /// A reload on a save (`--live`, the studio): the script run afresh with the gestures so
+  /// far added to its timeline (and the theme chosen live), then run to `tick` again, so the
+  /// state and the playhead are kept. `files` gets what the script read (also when it fails);
+  /// `prepare` sets what the front end keeps of the old scene before the replay (the window's
+  /// size).
+  public func reload(script: String, overrides: Session.Overrides, theme: String?, fps: Double, to tick: Int, quiet: Bool,
+                     files: ((FileLog) -> Void)? = nil, prepare: (Session) -> Void = { _ in }) throws(HostError) -> Session {
+    var o = overrides
+    o.addedTimeline = recording(script: script, fps: fps)
+    if let theme { o.theme = theme }
+    let fresh = try Session(scriptPath: script, overrides: o, quiet: quiet, files: files)
+    prepare(fresh)
+    try fresh.simulation.advance(to: max(0, tick))
+    shown(fresh.simulation)
+    return fresh
+  }
+
   /// The gestures so far as a timeline file (`--record`; what a reload replays): added to
   /// the script's own timeline, lasting up to the last frame shown.
   public func recording(script: String, fps: Double) -> String {

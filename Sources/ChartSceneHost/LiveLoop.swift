@@ -141,17 +141,11 @@ public final class LiveLoop {
   /// Runs the script again and replays the user's gestures on it up to `tick`.
   func reload(to tick: Int) {
     let start = Self.now()
-    var o = overrides
-    o.addedTimeline = liveInput.recording(script: script, fps: session.simulation.clock.fps)
-    if let themeOverride { o.theme = themeOverride }
     do {
-      let fresh = try Session(scriptPath: script, overrides: o, quiet: false)
-      fresh.scene.width = session.scene.width
-      fresh.scene.height = session.scene.height
-      try fresh.simulation.advance(to: tick)
-      liveInput.shown(fresh.simulation)
-      session = fresh
-      painter = CairoPainter(text: fresh.text)
+      let (width, height) = (session.scene.width, session.scene.height)
+      session = try liveInput.reload(script: script, overrides: overrides, theme: themeOverride, fps: session.simulation.clock.fps, to: tick, quiet: false,
+                                     prepare: { $0.scene.width = width; $0.scene.height = height })
+      painter = CairoPainter(text: session.text)
       errorLine = nil
       Session.printError("reloaded \(script) in \(Int(((Self.now() - start) * 1000).rounded())) ms")
     } catch {
