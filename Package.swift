@@ -26,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    // The studio's gate in front of the WebSocket upgrade (Studio/UpgradeGate): already in
+    // the graph through Hummingbird.
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
   ],
   targets: [
     // C libraries and shims.
@@ -71,8 +74,9 @@ let package = Package(
     // `chartscene serve`: the studio page, its WebSocket, the token and header checks.
     .target(
       name: "Studio",
-      dependencies: ["Platform", "ChartSceneHost", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                     .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["Platform", "ChartSceneHost", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                     .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
+                     .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]),
     .executableTarget(
       name: "chartscene",
       dependencies: ["Platform", "ChartSceneHost", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

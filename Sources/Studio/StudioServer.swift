@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import Platform
@@ -107,7 +108,11 @@ public struct StudioServer {
     let failure = PosixLocked<String?>(nil)
     let app = Application(
       router: router,
-      server: .http1WebSocketUpgrade(webSocketRouter: wsRouter, configuration: .init(http1: .init(), ws: .init(maxFrameSize: 1 << 26))),
+      // The WebSocket's upgrade behind the gate, so that a refused one gets 403 (GatedUpgradeChannel).
+      server: HTTPServerBuilder { [wsResponder = wsRouter.buildResponder()] responder in
+        GatedUpgradeChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: wsResponder,
+                                                                configuration: .init(http1: .init(), ws: .init(maxFrameSize: 1 << 26))), gate: gate)
+      },
       configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? chosen.port
@@ -174,21 +179,31 @@ final class Gate: Sendable {
 
   /// The refusal of a request, or nil when it may go on.
   func check(_ request: Request) -> Response? {
-    let what = "\(request.method) \(request.uri.path)"
-    guard let given = request.uri.queryParameters["token"].map(String.init), Token.equal(given, token) else {
-      return Gate.refuse(.forbidden, "\(what): no token or a wrong one (open the URL chartscene serve printed, with its ?token=)")
+    let line = refusal(method: "\(request.method)", path: request.uri.path, token: request.uri.queryParameters["token"].map(String.init),
+                       authority: request.head.authority ?? "", origin: request.headers[.origin])
+    return line.map { Gate.refuse(.forbidden, $0) }
+  }
+
+  /// Why a request may not go on (its line), or nil when it may: the token, the `Host`,
+  /// the `Origin` (the page's requests and the WebSocket's upgrade alike).
+  func refusal(method: String, path: String, token given: String?, authority: String, origin: String?) -> String? {
+    let what = "\(method) \(path)"
+    guard let given, Token.equal(given, token) else {
+      return "\(what): no token or a wrong one (open the URL chartscene serve printed, with its ?token=)"
     }
-    let authority = request.head.authority ?? ""
     guard allowed(authority) else {
-      return Gate.refuse(.forbidden, "\(what): Host '\(authority)' is not this server (the studio answers only to the address it listens on)")
+      return "\(what): Host '\(authority)' is not this server (the studio answers only to the address it listens on)"
     }
-    if let origin = request.headers[.origin] {
+    if let origin {
       guard origin.hasPrefix("http://"), allowed(String(origin.dropFirst("http://".count))) else {
-        return Gate.refuse(.forbidden, "\(what): Origin '\(origin)' is another site (only the studio's own page may use it)")
+        return "\(what): Origin '\(origin)' is another site (only the studio's own page may use it)"
       }
     }
     return nil
   }
+
+  /// The server's line for a refused request.
+  static func log(_ line: String) { Session.printError("refused: " + line) }
 
   /// `127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`, the host it was bound to, or with
   /// `--host 0.0.0.0` an address written as numbers (a name could be rebound to it).
@@ -205,7 +220,7 @@ final class Gate: Sendable {
   }
 
   static func refuse(_ status: HTTPResponse.Status, _ line: String) -> Response {
-    Session.printError("refused: " + line)
+    log(line)
     var headers = HTTPFields()
     headers[.contentType] = "text/plain; charset=utf-8"
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "error: \(line)\n")))
