@@ -53,7 +53,6 @@ public final class StudioSession: @unchecked Sendable {
   // Owned by the engine thread.
   var overrides: Session.Overrides
   var session: Session?
-  var painter: CairoPainter?
   /// The page's pointer events on their way to the session (with the page's own times, on
   /// which the hand's speed is measured, as `--live`'s), the recorder and the length seen.
   var input = LiveInput()
@@ -70,9 +69,21 @@ public final class StudioSession: @unchecked Sendable {
   var nextTick = 0.0
   var dirty = true
   var stateDirty = true
-  var lastSent: [UInt8] = []
-  var lastSize = Size(0, 0)
+  /// Paints and compresses the frames on two workers while this thread runs the scene.
+  lazy var frames = FramePipeline(deliver: { [clients, lastFrame] bytes, header in
+    let all = clients.withLock { Array($0.values) }
+    if let bytes {
+      lastFrame.withLock { $0 = bytes }
+      for c in all { c.frame(bytes) }
+    } else {
+      for c in all { c.text(header) }
+    }
+  }, finished: { [wake] in wake.signal() })
   let watcher = FileWatcher()
+  /// Sessions of this scene at ticks behind or ahead of the one shown, made with the same
+  /// script, gestures and options, for seeking back (`rewind`); emptied when any of those
+  /// changes.
+  var pool: [Session] = []
   var pendingMessages: [(Int?, String)] = []
 
   public init(options: Options) {
@@ -148,7 +159,7 @@ public final class StudioSession: @unchecked Sendable {
   func stepPlaying() {
     let end = loop?.1 ?? (frameCount - 1)
     if animated && tick >= end {
-      reload(to: loop?.0 ?? 0, quietly: true)
+      rewind(to: loop?.0 ?? 0)
       return
     }
     step()
@@ -175,16 +186,12 @@ public final class StudioSession: @unchecked Sendable {
   /// as `--live` does on a save: the state and the playhead are kept.
   func reload(to target: Int, quietly: Bool, first: Bool = false) {
     let start = Clock.monotonic()
-    var o = overrides
-    o.addedTimeline = input.recording(script: options.script, fps: session?.simulation.clock.fps ?? 30)
-    if let themeOverride { o.theme = themeOverride }
+    pool.removeAll()
     var log: FileLog?
     do {
-      let fresh = try Session(scriptPath: options.script, overrides: o, quiet: !first) { log = $0 }
-      try fresh.simulation.advance(to: max(0, target))
-      input.shown(fresh.simulation)
+      let fresh = try input.reload(script: options.script, overrides: overrides, theme: themeOverride, fps: session?.simulation.clock.fps ?? 30,
+                                   to: target, quiet: !first, files: { log = $0 })
       session = fresh
-      painter = CairoPainter(text: fresh.text)
       let wasError = errorLine != nil
       errorLine = nil
       if !quietly || wasError {
@@ -201,6 +208,49 @@ public final class StudioSession: @unchecked Sendable {
     stateDirty = true
   }
 
+  /// Back to tick `k` with the same script, gestures and options: from the session kept
+  /// nearest before `k` (the sessions a seek back left behind, at the ticks they had
+  /// reached), else from the script run again from 0. The session left behind is kept in
+  /// turn, so scrubbing back and forth runs each stretch of ticks about once.
+  func rewind(to k: Int) {
+    guard errorLine == nil, let current = session else { reload(to: k, quietly: true); return }
+    if current.simulation.tick <= k {
+      do { try current.simulation.advance(to: k); input.shown(current.simulation) } catch { fail(error.message) }
+      shownTime = nil
+      dirty = true
+      stateDirty = true
+      return
+    }
+    // Kept sessions fit while the recording's length has not outgrown their duration (the
+    // length makes the duration of a fresh session, when longer than the script's own).
+    let length = input.reached + 1 / current.simulation.clock.fps
+    pool.removeAll { length > $0.scene.duration + 1e-9 }
+    var kept = pool
+    kept.append(current)
+    if kept.count > StudioSession.keptSessions { kept.removeFirst(kept.count - StudioSession.keptSessions) }
+    if let i = pool.indices.filter({ pool[$0].simulation.tick <= k }).max(by: { pool[$0].simulation.tick < pool[$1].simulation.tick }) {
+      let from = pool[i]
+      kept.removeAll { $0 === from }
+      do {
+        try from.simulation.advance(to: k)
+        input.shown(from.simulation)
+        session = from
+        pool = kept
+        shownTime = nil
+        dirty = true
+        stateDirty = true
+        return
+      } catch {
+        // As from 0 (where the error shows as a reload's).
+      }
+    }
+    reload(to: k, quietly: true)
+    if errorLine == nil { pool = kept.filter { $0 !== session } }
+  }
+
+  /// How many sessions `rewind` keeps (each a Lua state and a scene: a few MB).
+  static let keptSessions = 6
+
   /// Exactly the frame at time t (the frame `-o --at t` writes, given the same gestures).
   func seek(_ t: Double) {
     guard let session else { return }
@@ -209,7 +259,7 @@ public final class StudioSession: @unchecked Sendable {
     if k >= session.simulation.tick {
       do { try session.simulation.advance(to: k); input.shown(session.simulation) } catch { fail(error.message) }
     } else {
-      reload(to: k, quietly: true)
+      rewind(to: k)
     }
     shownTime = max(0, t)
     dirty = true
@@ -226,9 +276,9 @@ public final class StudioSession: @unchecked Sendable {
       scale = dpr
       dirty = true
       stateDirty = true
-      lastSent = []
+      frames.forgetLastSent()
     case .play:
-      if animated && tick >= (loop?.1 ?? frameCount - 1) { reload(to: loop?.0 ?? 0, quietly: true) }
+      if animated && tick >= (loop?.1 ?? frameCount - 1) { rewind(to: loop?.0 ?? 0) }
       playing = animated
       playStart = tick
       nextTick = Clock.monotonic()
@@ -238,14 +288,14 @@ public final class StudioSession: @unchecked Sendable {
       stateDirty = true
     case .step(let by):
       playing = false
-      if by > 0 { for _ in 0..<by { step() } } else { reload(to: max(0, tick + by), quietly: true) }
+      if by > 0 { for _ in 0..<by { step() } } else { rewind(to: max(0, tick + by)) }
       stateDirty = true
     case .seek(let t):
       playing = false
       seek(t)
     case .home:
       playing = false
-      reload(to: playStart, quietly: true)
+      rewind(to: playStart)
       stateDirty = true
     case .loop(let range):
       let last = frameCount - 1
@@ -273,6 +323,8 @@ public final class StudioSession: @unchecked Sendable {
       guard let session else { return }
       // The page's event.timeStamp is in milliseconds.
       input.pointer(phase, Point(x, y), timestamp: ts / 1000, to: session.simulation)
+      // A gesture changes what comes next: the sessions kept for seeking back no longer fit.
+      pool.removeAll()
       if !playing { step() }
     case .save:
       savePNG(id)
@@ -288,7 +340,11 @@ public final class StudioSession: @unchecked Sendable {
       guard let session else { return }
       do {
         let findings = try Lint(session: session).run(frames: tick...tick)
-        send(id, OrderedJSON.object([("type", .string("lint")), ("t", .number(shown)), ("findings", .array(findings.map { .string($0.message) }))]).render(pretty: false))
+        // Each finding with where it is (scene pixels), which the page draws as a box over the frame.
+        let items: [OrderedJSON] = findings.map { f in
+          .object([("message", .string(f.message)), ("rect", f.rect.map { r in .array([r.x, r.y, r.width, r.height].map { .number(($0 * 100).rounded() / 100) }) } ?? .null)])
+        }
+        send(id, OrderedJSON.object([("type", .string("lint")), ("t", .number(shown)), ("width", .number(session.scene.width)), ("height", .number(session.scene.height)), ("findings", .array(items))]).render(pretty: false))
       } catch { fail(error.message) }
     case .record(let on):
       if on { startRecording() } else { stopRecording(id) }
@@ -432,15 +488,19 @@ public final class StudioSession: @unchecked Sendable {
       ("recorded", recordPath.map { .string(Paths.fileName(of: $0)) } ?? .null),
       ("command", .string(command)),
       ("args", .array(overrides.args.map { .array([.string($0.0), .string($0.1)]) })),
+      // The keys the script read from cs.args but was not given (its own fallbacks): fields too.
+      ("argsRead", .array((session?.argsRead ?? []).map { .string($0) })),
     ]
     if let loop { fields.append(("loop", .array([.number(Double(loop.0)), .number(Double(loop.1))]))) }
     fields.append(("render", render.stateJSON))
     return OrderedJSON.object(fields).render(pretty: false)
   }
 
-  /// Draws the frame if it changed and sends what is pending.
+  /// Draws the frame if it changed (when a worker is free: else on a later turn) and sends
+  /// what is pending.
   func flush() {
-    if dirty, let session, let painter {
+    if let failure = frames.takeFailure() { fail(failure) }
+    if dirty, let session, frames.hasRoom {
       dirty = false
       do {
         let t = shown
@@ -449,28 +509,10 @@ public final class StudioSession: @unchecked Sendable {
         try RenderJob.checkPixels(session, scale: scale, images: 1, output: "the studio's frame")
         try session.layout(at: t)
         let list = try session.displayList(at: t)
-        let png = try StillRenderer.png(list, scale: scale, painter: painter)
         let fields: [(String, OrderedJSON)] = [("t", .number(t)), ("frame", .number(Double(tick))), ("width", .number(session.scene.width)), ("height", .number(session.scene.height)), ("scale", .number(scale))]
-        if png == lastSent && Size(session.scene.width, session.scene.height) == lastSize {
-          // The same pixels at another time: the page learns the time, not the picture again.
-          let meta = OrderedJSON.object([("type", .string("frame"))] + fields).render(pretty: false)
-          pendingMessages.append((nil, meta))
-        } else {
-          lastSent = png
-          lastSize = Size(session.scene.width, session.scene.height)
-          let meta = OrderedJSON.object(fields).render(pretty: false)
-          let m = Array(meta.utf8)
-          let n = UInt32(m.count)
-          var bytes: [UInt8] = [UInt8(n >> 24), UInt8((n >> 16) & 255), UInt8((n >> 8) & 255), UInt8(n & 255)]
-          bytes += m
-          bytes += png
-          lastFrame.withLock { $0 = bytes }
-          for c in clients.withLock({ Array($0.values) }) { c.frame(bytes) }
-        }
-      } catch let e as HostError {
-        fail(e.message)
+        frames.submit(.init(list: list, scale: scale, size: Size(session.scene.width, session.scene.height), fields: fields))
       } catch {
-        fail("\(error)")
+        fail(error.message)
       }
       stateDirty = true
     }

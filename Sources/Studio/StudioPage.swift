@@ -24,6 +24,11 @@ header b { margin-right:8px; }
 #frame-wrap { position:relative; line-height:0; box-shadow:0 1px 6px rgba(0,0,0,.2); margin:auto; }
 #frame { touch-action:none; user-select:none; -webkit-user-drag:none; cursor:crosshair; display:block; }
 #error { position:absolute; left:8px; right:8px; bottom:8px; background:rgba(185,28,28,.94); color:#fff; padding:10px 12px; border-radius:8px; font:600 13px/1.35 ui-monospace, monospace; white-space:pre-wrap; line-height:1.35; display:none; }
+#lintboxes { position:absolute; left:0; top:0; right:0; bottom:0; pointer-events:none; overflow:hidden; }
+.lintbox { position:absolute; border:2px solid #e11d48; background:rgba(225,29,72,.10); border-radius:2px; }
+.lintbox span { position:absolute; left:-2px; bottom:100%; background:#e11d48; color:#fff; font:600 10px/14px ui-monospace, monospace; padding:0 4px; border-radius:3px 3px 0 0; white-space:nowrap; }
+#lintlist li.placed { cursor:default; }
+#lintlist li b { color:#e11d48; margin-right:4px; }
 #status { position:absolute; top:8px; left:8px; background:rgba(0,0,0,.6); color:#fff; padding:4px 8px; border-radius:6px; display:none; }
 aside { grid-row: 2 / 4; grid-column: 2; border-left:1px solid var(--line); background:var(--panel); overflow:auto; padding:8px 10px; }
 footer { grid-column:1; border-top:1px solid var(--line); background:var(--panel); padding:6px 10px; display:flex; gap:6px; align-items:center; flex-wrap:wrap; }
@@ -61,6 +66,7 @@ code#command { display:block; font:11px ui-monospace, monospace; word-break:brea
 <main id="stage">
   <div id="frame-wrap">
     <img id="frame" alt="the scene" draggable="false">
+    <div id="lintboxes"></div>
     <div id="error"></div>
     <div id="status">connecting…</div>
   </div>
@@ -127,6 +133,7 @@ function connect() {
 function onSameFrame(meta) {
   delete meta.type;
   studio.meta = meta; studio.lastFrameAt = Date.now(); studio.frames++;
+  drawLintBoxes();
   if ($("inspectpanel").open && !scrubbing) askInspect();
 }
 
@@ -140,6 +147,7 @@ function onFrame(buf) {
   if (old) URL.revokeObjectURL(old);
   studio.meta = meta; studio.png = png; studio.lastFrameAt = Date.now(); studio.frames++;
   fitFrame();
+  drawLintBoxes();
   if ($("inspectpanel").open && !scrubbing) askInspect();
 }
 
@@ -184,6 +192,7 @@ function onState(s) {
   $("progress").value = r.total > 0 ? r.done / r.total : (r.running ? 0 : (r.finished ? 1 : 0));
   if (r.running) $("renderinfo").textContent = "rendering " + r.name + " " + (r.total ? r.done + "/" + r.total + " frames" : "…");
   if (first) fillArgs(s.args);
+  addReadArgs(s.argsRead || []);
   if (!s.playing && $("lintauto").checked) send({ type: "lint" });
 }
 
@@ -195,23 +204,68 @@ function addDownload(name) {
   $("downloads").prepend(div);
 }
 
+// The findings as a list, numbered; those the server placed are also boxes over the frame.
 function showLint(findings) {
   const ul = $("lintlist"); ul.textContent = "";
   if (!findings.length) { const li = document.createElement("li"); li.textContent = "nothing found"; ul.appendChild(li); }
-  for (const f of findings) { const li = document.createElement("li"); li.textContent = f; ul.appendChild(li); }
+  findings.forEach((f, i) => {
+    const li = document.createElement("li");
+    if (f.rect) { const b = document.createElement("b"); b.textContent = String(i + 1); li.appendChild(b); li.className = "placed"; }
+    li.appendChild(document.createTextNode(f.message));
+    ul.appendChild(li);
+  });
+  if (findings.length) $("lintpanel").open = true;
+  drawLintBoxes();
+}
+
+// Boxes where the findings are, over the frame they were found in (scene pixels scaled to
+// the frame as shown: the panel's size, whatever the device pixel ratio); none over
+// another frame.
+function drawLintBoxes() {
+  const box = $("lintboxes"), l = studio.lint, m = studio.meta;
+  box.textContent = "";
+  studio.lintBoxes = [];
+  if (!l || !m || Math.abs(l.t - m.t) > 1e-9 || l.width !== m.width || l.height !== m.height) return;
+  const k = $("frame").clientWidth / m.width;
+  l.findings.forEach((f, i) => {
+    if (!f.rect) return;
+    const [x, y, w, h] = f.rect, d = document.createElement("div");
+    d.className = "lintbox";
+    d.style.left = (x * k - 2) + "px"; d.style.top = (y * k - 2) + "px";
+    d.style.width = (w * k + 4) + "px"; d.style.height = (h * k + 4) + "px";
+    d.title = f.message;
+    const tag = document.createElement("span"); tag.textContent = String(i + 1); d.appendChild(tag);
+    box.appendChild(d);
+    studio.lintBoxes.push({ message: f.message, rect: f.rect });
+  });
 }
 
 function fillArgs(args) {
   const box = $("args"); box.textContent = "";
   for (const [k, v] of args) addArg(k, v);
 }
-function addArg(k, v) {
-  const row = document.createElement("div"); row.className = "row arg";
+// A field per key: those given (--arg, or set here) and those the script read but was not
+// given (empty: the script's own fallback; fill one in and the script runs with it).
+function addArg(k, v, absent) {
+  const row = document.createElement("div"); row.className = "row arg" + (absent ? " absent" : "");
   row.innerHTML = '<input class="k" placeholder="key" style="width:90px">=<input class="v" placeholder="value" style="width:130px"><button>×</button>';
   row.querySelector(".k").value = k || ""; row.querySelector(".v").value = v || "";
-  row.querySelector("button").onclick = () => row.remove();
+  if (absent) { row.querySelector(".k").readOnly = true; row.querySelector(".v").placeholder = "not given (the script's default)"; row.title = "the script reads cs.args." + k; }
+  row.querySelector(".v").addEventListener("change", () => { if (row.querySelector(".k").value.trim()) runArgs(); });
+  row.querySelector("button").onclick = () => { row.remove(); runArgs(); };
   $("args").appendChild(row);
+  return row;
 }
+function addReadArgs(keys) {
+  const have = new Set([...document.querySelectorAll("#args .arg .k")].map((i) => i.value.trim()));
+  for (const k of keys) if (!have.has(k)) addArg(k, "", true);
+}
+// The fields as --arg pairs (a field of a key the script read, left empty, stays not given).
+function argPairs() {
+  return [...document.querySelectorAll("#args .arg")].filter((r) => !(r.classList.contains("absent") && r.querySelector(".v").value === ""))
+    .map((r) => [r.querySelector(".k").value.trim(), r.querySelector(".v").value]).filter((a) => a[0]);
+}
+function runArgs() { send({ type: "args", args: argPairs() }); }
 
 // The frame is shown at its scene size, smaller when the panel is smaller (the pointer is
 // mapped back to scene pixels either way).
@@ -221,6 +275,7 @@ function fitFrame() {
   const img = $("frame");
   img.style.width = Math.max(1, m.width * k) + "px";
   img.style.height = Math.max(1, m.height * k) + "px";
+  drawLintBoxes();
 }
 
 // The frame: pointer events in scene pixels, with the page's own times.
@@ -268,10 +323,7 @@ $("copy").onclick = async () => {
 };
 $("render").onclick = () => { $("messages").textContent = ""; send({ type: "render", format: $("format").value }); };
 $("addarg").onclick = () => addArg("", "");
-$("applyargs").onclick = () => {
-  const args = [...document.querySelectorAll("#args .arg")].map((r) => [r.querySelector(".k").value.trim(), r.querySelector(".v").value]).filter((a) => a[0]);
-  send({ type: "args", args });
-};
+$("applyargs").onclick = runArgs;
 $("lint").onclick = () => send({ type: "lint" });
 $("inspectpanel").addEventListener("toggle", () => { if ($("inspectpanel").open) send({ type: "inspect" }); });
 
