@@ -319,12 +319,14 @@ final class StudioTests: XCTestCase {
     // A render from the page: a valid MP4 (ffprobe), downloadable; a second at once is refused.
     try b.js("window.studio.messages = []; document.getElementById('format').value = 'mp4'; document.getElementById('render').click(); document.getElementById('render').click();")
     XCTAssertTrue(try b.wait("window.studio.messages.some(m => m.includes('already running'))"), "no message for a second render")
+    XCTAssertTrue(s.errors.text.contains("error: a render is already running ("), "the terminal did not print it: \(s.errors.text)")
     // The page goes away mid-render and comes back: the render finishes, the server lives.
     try b.go("about:blank")
     try b.go(s.url)
     XCTAssertTrue(try b.wait("window.studio.state.render && window.studio.state.render.finished", seconds: 60), "the render did not finish")
     let name = try b.js("return window.studio.state.render.finished;") as? String ?? ""
     let mp4 = s.out.appendingPathComponent(name)
+    XCTAssertTrue(s.errors.text.contains("wrote \(s.out.path)/"), "the render's line: \(s.errors.text)")
     let probe = try CLI.run(["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", mp4.path], executable: URL(fileURLWithPath: "/usr/bin/ffprobe"))
     XCTAssertEqual(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "h264,600,500", probe.stderr)
     let download = try StudioTests.curl(["-o", "/dev/null", s.root + "/out/" + name + "?token=" + s.token])
@@ -354,15 +356,29 @@ final class StudioTests: XCTestCase {
     XCTAssertEqual(noToken.status, 403)
     XCTAssertEqual(String(decoding: noToken.body, as: UTF8.self).filter { $0 == "\n" }.count, 1)
     XCTAssertTrue(String(decoding: noToken.body, as: UTF8.self).hasPrefix("error: GET /: no token or a wrong one"))
+    XCTAssertTrue(s.errors.text.contains("refused: GET /: no token or a wrong one"), s.errors.text)
     XCTAssertEqual(try StudioTests.curl(["-o", "/dev/null", s.url]).status, 200)
     XCTAssertEqual(try StudioTests.curl(["-o", "/dev/null", "-H", "Host: rebound.example:\(s.port)", s.url]).status, 403)
     let upgrade = ["-H", "Connection: Upgrade", "-H", "Upgrade: websocket", "-H", "Sec-WebSocket-Version: 13", "-H", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="]
-    // A refused WebSocket upgrade: Hummingbird answers 400 (it sends no other status for a
-    // declined upgrade), the server prints why.
-    XCTAssertEqual(try StudioTests.curl(["-o", "/dev/null"] + upgrade + ["-H", "Origin: http://evil.example", s.root + "/ws?token=" + s.token]).status, 400)
-    XCTAssertEqual(try StudioTests.curl(["-o", "/dev/null"] + upgrade + [s.root + "/ws"]).status, 400)
+    // A refused WebSocket upgrade: 403 and the refusal's line, also printed by the server.
+    let evil = try StudioTests.curl(upgrade + ["-H", "Origin: http://evil.example", s.root + "/ws?token=" + s.token])
+    XCTAssertEqual(evil.status, 403)
+    XCTAssertEqual(String(decoding: evil.body, as: UTF8.self), "error: GET /ws: Origin 'http://evil.example' is another site (only the studio's own page may use it)\n")
+    let bare = try StudioTests.curl(upgrade + [s.root + "/ws"])
+    XCTAssertEqual(bare.status, 403)
+    XCTAssertTrue(String(decoding: bare.body, as: UTF8.self).hasPrefix("error: GET /ws: no token or a wrong one"))
+    XCTAssertEqual(try StudioTests.curl(["-o", "/dev/null"] + upgrade + [s.root + "/ws?token=" + String(repeating: "0", count: 32)]).status, 403)
+    XCTAssertEqual(try StudioTests.curl(["-o", "/dev/null"] + upgrade + ["-H", "Host: rebound.example:\(s.port)", s.root + "/ws?token=" + s.token]).status, 403)
     XCTAssertTrue(s.errors.text.contains("refused: GET /ws: no token or a wrong one"), s.errors.text)
     XCTAssertTrue(s.errors.text.contains("refused: GET /ws: Origin 'http://evil.example' is another site"), s.errors.text)
+    XCTAssertTrue(s.errors.text.contains("refused: GET /ws: Host 'rebound.example:\(s.port)' is not this server"), s.errors.text)
+    // The page's own WebSocket, with its token, is let through (the page below connects).
+    // In a browser: a page's WebSocket without the token is refused (the socket closes).
+    try b.go(s.url)
+    XCTAssertTrue(try b.wait("window.studio.connected"))
+    try b.js("window.refused = null; const w = new WebSocket('ws://' + location.host + '/ws?token=wrong'); w.onopen = () => { window.refused = 'opened'; }; w.onerror = () => { window.refused = 'refused'; };")
+    XCTAssertTrue(try b.wait("window.refused"))
+    XCTAssertEqual(try b.js("return window.refused;") as? String, "refused")
     // In the browser, without the token: the refusal's line.
     try b.go(s.root + "/")
     XCTAssertTrue(try b.wait("document.body && document.body.innerText.includes('no token or a wrong one')"))
@@ -376,6 +392,7 @@ final class StudioTests: XCTestCase {
     XCTAssertTrue(messages[0].hasPrefix("bad message from the page: invalid JSON"), messages[0])
     XCTAssertEqual(messages[1], "bad message from the page: seek: \"t\" must be a number")
     XCTAssertEqual(messages[2], "bad message from the page: unknown message type 'teleport'")
+    XCTAssertTrue(s.errors.text.contains("error: bad message from the page: unknown message type 'teleport'\n"), "the terminal did not print it: \(s.errors.text)")
     try b.js("window.studio.send({ type: 'step', by: 5 });")
     XCTAssertTrue(try b.wait("window.studio.state.frame === 5"), "the session stopped after a bad message")
 
@@ -401,6 +418,171 @@ final class StudioTests: XCTestCase {
     XCTAssertEqual(badPort.status, 64)
     XCTAssertTrue(badPort.stderr.hasPrefix("error: bad --port 70000"), badPort.stderr)
     XCTAssertTrue(s.process.isRunning)
+  }
+
+  /// Lint findings as boxes over the frame: a scene whose texts overlap at a known place
+  /// shows a box there, with the finding's message in the panel; the box follows the frame
+  /// as shown (another size, scaled into the panel, another device pixel ratio).
+  func testLintFindingsAreBoxesOverTheFrame() throws {
+    let b = try Browser()
+    let s = try Server(source: """
+      return cs.scene { width = 400, height = 300, root = cs.canvas { id = "c", draw = function(g, w, h, t)
+        g:text("Overlapping caption", 100, 100)
+        g:text("Second caption here", 112, 104)
+      end } }
+      """)
+    try b.go(s.url)
+    XCTAssertTrue(try b.wait("window.studio.frames >= 1 && window.studio.meta.width === 400"))
+    try b.js("window.studio.lint = null; document.getElementById('lint').click();")
+    XCTAssertTrue(try b.wait("window.studio.lint && window.studio.lintBoxes && window.studio.lintBoxes.length === 1"), "no box for the finding")
+    let message = try b.js("return window.studio.lintBoxes[0].message;") as? String
+    XCTAssertEqual(message, "texts 'Overlapping caption' and 'Second caption here' overlap")
+    XCTAssertEqual(try b.js("return document.getElementById('lintlist').textContent;") as? String, "1" + (message ?? ""))
+    // Where the box is: around both texts, from where the first begins (x 100, y 100 and its
+    // line) to past where the second begins.
+    func box() throws -> [Double] {
+      try b.js("""
+        const f = document.getElementById('frame').getBoundingClientRect(), d = document.querySelector('#lintboxes .lintbox').getBoundingClientRect();
+        return [(d.left + 2 - f.left) / f.width * window.studio.meta.width, (d.top + 2 - f.top) / f.height * window.studio.meta.height,
+                (d.width - 4) / f.width * window.studio.meta.width, (d.height - 4) / f.height * window.studio.meta.height, f.width];
+        """) as? [Double] ?? []
+    }
+    var r = try XCTUnwrap(try b.js("return window.studio.lint.findings[0].rect;") as? [Double])
+    XCTAssertEqual(r[0], 100, accuracy: 1, "\(r)")
+    XCTAssertTrue((100...110).contains(r[1]), "\(r)")
+    XCTAssertGreaterThan(r[0] + r[2], 112 + 60, "\(r)")
+    XCTAssertTrue((104...130).contains(r[1] + r[3]), "\(r)")
+    var shown = try box()
+    for k in 0..<4 { XCTAssertEqual(shown[k], r[k], accuracy: 0.6, "the box is not where the finding is: \(shown) against \(r)") }
+    XCTAssertEqual(shown[4], 400, accuracy: 0.5, "shown at its size")
+    // At 1920x1080 at twice the pixels, shown scaled into the panel: the box scales with it.
+    try b.js("window.studio.ws.send(JSON.stringify({ type: 'hello', dpr: 2 })); const p = document.getElementById('sizepreset'); p.value = '1920x1080'; p.dispatchEvent(new Event('change'));")
+    XCTAssertTrue(try b.wait("window.studio.meta.width === 1920 && window.studio.meta.scale === 2"), "no 1080p frame")
+    XCTAssertEqual(try b.js("return document.querySelectorAll('#lintboxes .lintbox').length;") as? Int, 0, "a box of another frame stayed")
+    try b.js("window.studio.lint = null; document.getElementById('lint').click();")
+    XCTAssertTrue(try b.wait("window.studio.lint && window.studio.lint.width === 1920 && window.studio.lintBoxes.length === 1"), "no box at 1080p")
+    r = try XCTUnwrap(try b.js("return window.studio.lint.findings[0].rect;") as? [Double])
+    XCTAssertEqual(r[0], 100, accuracy: 1, "\(r)")
+    shown = try box()
+    XCTAssertLessThan(shown[4], 1200, "the frame is shown smaller than its size")
+    for k in 0..<4 { XCTAssertEqual(shown[k], r[k], accuracy: 1.5, "the box is not where the finding is: \(shown) against \(r)") }
+    // A finding in another frame's time: the box goes when the frame changes.
+    try b.js("window.studio.send({ type: 'step', by: 1 });")
+    XCTAssertTrue(try b.wait("document.querySelectorAll('#lintboxes .lintbox').length === 0"), "the box stayed over another frame")
+  }
+
+  /// The cs.args panel: the keys the script reads are fields, given (--arg) or not (its own
+  /// fallback); filling one in runs the script again with it, the state kept.
+  func testArgsFieldsAreTheScriptsOwnKeys() throws {
+    let b = try Browser()
+    let s = try Server(source: """
+      local title = cs.args.title or "Default"
+      local s = cs.data.sample()[1]
+      return cs.scene { width = 600, height = 500, fps = 30, duration = 4,
+        root = cs.chart { id = "c", data = s, title = title .. " in " .. (cs.args.city or "nowhere") } }
+      """, extra: ["--arg", "city=Oslo"])
+    try b.go(s.url)
+    XCTAssertTrue(try b.wait("window.studio.frames >= 1 && document.querySelectorAll('#args .arg').length === 2"), "no fields for the script's keys")
+    let fields = { () throws -> [[String]] in
+      try b.js("return [...document.querySelectorAll('#args .arg')].map(r => [r.querySelector('.k').value, r.querySelector('.v').value, r.classList.contains('absent') ? 'absent' : 'given']);") as? [[String]] ?? []
+    }
+    XCTAssertEqual(try fields(), [["city", "Oslo", "given"], ["title", "", "absent"]])
+    XCTAssertEqual(try b.js("return window.studio.state.argsRead;") as? [String], ["title"])
+    XCTAssertEqual(field(try inspect(b), "title"), "\"title\": \"Default in Oslo\",")
+    try b.js("window.studio.send({ type: 'step', by: 12 });")
+    XCTAssertTrue(try b.wait("window.studio.state.frame === 12"))
+    // Filled in: the script runs again with it, at the same frame.
+    try b.js("const v = document.querySelectorAll('#args .arg .v')[1]; v.value = 'Sales'; v.dispatchEvent(new Event('change'));")
+    XCTAssertTrue(try b.wait("window.studio.state.args.length === 2 && window.studio.state.argsRead.length === 0"), "the field did not run the script")
+    let state = try inspect(b)
+    XCTAssertEqual(field(state, "title"), "\"title\": \"Sales in Oslo\",")
+    XCTAssertEqual(try b.js("return window.studio.state.frame;") as? Int, 12, "the playhead was lost")
+    let command = try b.js("return window.studio.state.command;") as? String ?? ""
+    XCTAssertTrue(command.hasSuffix("--arg city=Oslo --arg title=Sales"), command)
+    // Emptied again: not given, the script's own fallback.
+    try b.js("const v = document.querySelectorAll('#args .arg .v')[1]; v.value = ''; v.dispatchEvent(new Event('change'));")
+    XCTAssertTrue(try b.wait("window.studio.state.args.length === 1 && window.studio.state.argsRead[0] === 'title'"), "the emptied field is still given")
+    XCTAssertEqual(field(try inspect(b), "title"), "\"title\": \"Default in Oslo\",")
+  }
+
+  /// A throw in the page: a drag let go while moving reports, at `ended`, the hand's speed
+  /// as the page's own events tell it (within 15 %), and a save (a reload, which replays the
+  /// gestures) keeps what the throw did.
+  func testAThrowInThePageReportsTheHandsSpeed() throws {
+    let b = try Browser()
+    let source = { (title: String) in
+      """
+      local page, releasedVy, start = 0, 0, 0
+      local H = 400
+      local feed = {
+        id = "feed", kind = "feed", clip = true,
+        state = { offset = 0 },
+        layout = function(self, w, h)
+          for i, c in ipairs(self.children) do c.frame = { 0, (i - 1) * H - self.state.offset, w, H } end
+        end,
+        inspect = function(self) return { page = page, vy = releasedVy } end,
+        on = { drag = function(self, e)
+          if e.phase == "began" then start = self.shown.offset
+          elseif e.phase == "changed" then cs.animate(0, function() self.state.offset = start - e.dy end)
+          elseif e.phase == "ended" then
+            releasedVy = e.vy
+            page = math.max(0, math.min(#self.children - 1, math.floor((start - e.dy - e.vy * 0.3) / H + 0.5)))
+            cs.animate({ curve = "spring", response = 0.4, velocity = -e.vy }, function() self.state.offset = page * H end)
+          end
+        end },
+      }
+      for i = 1, 3 do feed[i] = cs.text { id = "p" .. i, text = "\(title) " .. i } end
+      return cs.scene { width = 360, height = 400, fps = 30, root = cs.view(feed) }
+      """
+    }
+    let s = try Server(source: source("Page"))
+    try b.go(s.url)
+    XCTAssertTrue(try b.wait("window.studio.frames >= 1 && window.studio.meta.width === 360"))
+    // The page's own events: where and when the hand was (scene px = page px here).
+    try b.js("""
+      window.hand = []; const f = document.getElementById('frame');
+      for (const type of ['pointerdown', 'pointermove', 'pointerup']) f.addEventListener(type, (e) => window.hand.push([type, e.timeStamp, e.clientY]), true);
+      """)
+    // A known hand: the mouse through the DevTools protocol (chromedriver's goog/cdp), each
+    // event with its own time, so the page's event.timeStamp says when it happened whatever
+    // the load of the machine delivering it: pressed, then up 12 px every 16 ms (750 px/s)
+    // for ten moves, let go 4 ms after the last.
+    let (x, y) = try viewport(b, 180, 300)
+    let t0 = Date().timeIntervalSince1970
+    func mouse(_ type: String, _ dy: Double, at t: Double) throws {
+      var params: [String: Any] = ["type": type, "x": x, "y": y + dy, "timestamp": t0 + t]
+      if type != "mouseMoved" || t > 0 { params["button"] = "left"; params["buttons"] = type == "mouseReleased" ? 0 : 1 }
+      if type != "mouseMoved" { params["clickCount"] = 1 }
+      try b.call("POST", "/session/\(b.session)/goog/cdp/execute", ["cmd": "Input.dispatchMouseEvent", "params": params])
+    }
+    try mouse("mouseMoved", 0, at: 0)
+    try mouse("mousePressed", 0, at: 0.016)
+    for k in 1...10 { try mouse("mouseMoved", -12 * Double(k), at: 0.016 * Double(k + 1)) }
+    try mouse("mouseReleased", -120, at: 0.016 * 11 + 0.004)
+    XCTAssertTrue(try b.wait("window.hand.some(e => e[0] === 'pointerup')"), "the page saw no release")
+    let events = try b.js("return window.hand;") as? [[Any]] ?? []
+    let pressed = events.drop { $0[0] as? String != "pointerdown" }
+    let times = pressed.compactMap { $0[1] as? Double }
+    // The page saw the hand as it was: moves 16 ms apart (so 750 px/s), the release 4 ms after.
+    XCTAssertEqual(pressed.map { $0[0] as? String ?? "" }, ["pointerdown"] + Array(repeating: "pointermove", count: 10) + ["pointerup"], "\(events)")
+    for (later, earlier) in zip(times.dropFirst(), times).dropLast() { XCTAssertEqual(later - earlier, 16, accuracy: 0.5, "the page's times: \(events)") }
+    let hand = -12 / 0.016
+    let field = { (state: String, key: String) in self.field(state, key)?.split(separator: ":").last.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) } }
+    XCTAssertTrue(try b.wait("window.studio.state.gestures >= 1"), "the throw was not recorded")
+    try b.js("window.studio.send({ type: 'step', by: 2 });")
+    let thrown = try inspect(b)
+    let vy = try XCTUnwrap(field(thrown, "vy").flatMap(Double.init), thrown)
+    let page = try XCTUnwrap(field(thrown, "page"))
+    XCTAssertEqual(vy, hand, accuracy: abs(hand) * 0.15, "ended reported \(vy) px/s, the hand moved at \(hand) px/s")
+    XCTAssertNotEqual(page, "0", "a throw of 120 px at \(vy) px/s turns a page")
+    // A save: the reload replays the throw to the same page and speed.
+    try s.write(source("Reloaded"))
+    let deadline = Date().addingTimeInterval(10)
+    var state = ""
+    repeat { state = try inspect(b) } while !state.contains("Reloaded 1") && Date() < deadline
+    XCTAssertTrue(state.contains("Reloaded 1"), "no reload")
+    XCTAssertEqual(field(state, "page"), page, "the reload turned the page")
+    XCTAssertEqual(try XCTUnwrap(field(state, "vy").flatMap(Double.init)), vy, accuracy: 0.001)
   }
 
   /// The scrubber's loop range and speed, the size presets, the keys of --live, and two tabs
