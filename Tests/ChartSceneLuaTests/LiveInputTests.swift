@@ -11,33 +11,12 @@ import XCTest
 final class LiveInputTests: XCTestCase {
   let dir = ScriptFolder()
 
-  /// A paging feed: pages 400 px tall; a drag moves them, and at the release the page is the
-  /// one the offset would reach at the release speed in 0.3 s. `page` and `vy` (the speed
-  /// `ended` reported) are in its --inspect fields.
-  let feed = """
-    local page, releasedVy, start = 0, 0, 0
-    local H = 400
-    local feed = {
-      id = "feed", kind = "feed", clip = true,
-      state = { offset = 0 },
-      layout = function(self, w, h)
-        for i, c in ipairs(self.children) do c.frame = { 0, (i - 1) * H - self.state.offset, w, H } end
-      end,
-      inspect = function(self) return { page = page, vy = releasedVy } end,
-      on = { drag = function(self, e)
-        if e.phase == "began" then start = self.shown.offset
-        elseif e.phase == "changed" then cs.animate(0, function() self.state.offset = start - e.dy end)
-        elseif e.phase == "ended" then
-          releasedVy = e.vy
-          local projected = start - e.dy - e.vy * 0.3
-          page = math.max(0, math.min(#self.children - 1, math.floor(projected / H + 0.5)))
-          cs.animate({ curve = "spring", response = 0.4, velocity = -e.vy }, function() self.state.offset = page * H end)
-        end
-      end },
-    }
-    for i = 1, 3 do feed[i] = cs.text { id = "p" .. i, text = "Page " .. i } end
-    return cs.scene { width = 360, height = 400, fps = 30, duration = 4, root = cs.view(feed) }
-    """
+  /// The paging feed of Tests/Fixtures/feed.lua (pages 400 px tall; at the release the
+  /// page is the one the offset would reach at the release speed in 0.3 s; `page` and `vy`,
+  /// the speed `ended` reported, in its --inspect fields), lasting 4 s.
+  let feed = ((try? String(contentsOf: URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/feed.lua"), encoding: .utf8)) ?? "error('Tests/Fixtures/feed.lua is missing')")
+    .replacingOccurrences(of: "fps = 30, root", with: "fps = 30, duration = 4, root")
 
   struct HandEvent { var wall: Double; var phase: PointerEvent.Phase; var x: Double; var y: Double }
 

@@ -276,6 +276,13 @@ final class LiveTests: XCTestCase {
     XCTAssertEqual(field(replay.stdout, "index"), field(printed, "index"), replay.stderr)
   }
 
+  /// The paging feed of Tests/Fixtures/feed.lua, its pages titled `title`: the throw of
+  /// `--live` here and of the studio (StudioTests).
+  static func feed(_ title: String) -> String {
+    let text = (try? String(contentsOf: EndToEndTests.repo.appendingPathComponent("Tests/Fixtures/feed.lua"), encoding: .utf8)) ?? ""
+    return text.replacingOccurrences(of: "text = \"Page \" .. i", with: "text = \"\(title) \" .. i")
+  }
+
   /// A throw by hand: xdotool presses, moves 12 px every 16 ms and lets go right after its
   /// last move, in one process (no process start between the moves). `ended` reports a throw
   /// (before, a release right after the last move could read as a hand at rest); a save (a
@@ -287,31 +294,7 @@ final class LiveTests: XCTestCase {
   func testAThrowReportsTheHandsSpeedAndAReloadKeepsThePage() throws {
     let h = try Harness()
     let script = h.tmp.appendingPathComponent("feed.lua")
-    let source = { (title: String) in
-      """
-      local page, releasedVy, start = 0, 0, 0
-      local H = 400
-      local feed = {
-        id = "feed", kind = "feed", clip = true,
-        state = { offset = 0 },
-        layout = function(self, w, h)
-          for i, c in ipairs(self.children) do c.frame = { 0, (i - 1) * H - self.state.offset, w, H } end
-        end,
-        inspect = function(self) return { page = page, vy = releasedVy } end,
-        on = { drag = function(self, e)
-          if e.phase == "began" then start = self.shown.offset
-          elseif e.phase == "changed" then cs.animate(0, function() self.state.offset = start - e.dy end)
-          elseif e.phase == "ended" then
-            releasedVy = e.vy
-            page = math.max(0, math.min(#self.children - 1, math.floor((start - e.dy - e.vy * 0.3) / H + 0.5)))
-            cs.animate({ curve = "spring", response = 0.4, velocity = -e.vy }, function() self.state.offset = page * H end)
-          end
-        end },
-      }
-      for i = 1, 3 do feed[i] = cs.text { id = "p" .. i, text = "\(title) " .. i } end
-      return cs.scene { width = 360, height = 400, fps = 30, root = cs.view(feed) }
-      """
-    }
+    let source = LiveTests.feed
     try source("Page").write(to: script, atomically: true, encoding: .utf8)
     let record = h.tmp.appendingPathComponent("rec.lua")
     try h.start(script, record: record)
