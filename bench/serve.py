@@ -10,6 +10,10 @@ chromedriver's WebDriver interface) against `chartscene serve` on a free port.
   save       the script written on disk -> the page has the new frame (wall clocks of the
              same machine)
 
+Each figure also gets the CPU time the server used for it (user + system of all its
+threads, from /proc: per frame while playing, per seek, per pointer event, per save), which
+a busy machine does not inflate as it does the wall times.
+
 Usage: bench/serve.py CHARTSCENE [RUNS]   (prints one line per figure: median, min, max)
 """
 import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.error, urllib.request
@@ -38,6 +42,12 @@ def call(base, method, path, body=None):
     if isinstance(v, dict) and "error" in v:
         raise RuntimeError(f"{path}: {v['error']}: {v.get('message')}")
     return v
+
+
+def cpu(pid):
+    """The CPU time (s) a process used so far, all its threads."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 tmp = tempfile.mkdtemp(prefix="chartscene-bench-serve.")
@@ -83,32 +93,51 @@ try:
 
     # Frames per second while playing (5 s).
     print("measuring frames/s", file=sys.stderr)
-    fps = js_async("""
+    c0 = cpu(server.pid)
+    fps, played = js_async("""
       const done = arguments[arguments.length - 1];
       studio.send({ type: 'play' });
       setTimeout(() => { const f0 = studio.frames, t0 = performance.now();
-        setTimeout(() => { const n = studio.frames - f0, dt = (performance.now() - t0) / 1000; studio.send({ type: 'pause' }); done(n / dt); }, 5000); }, 500);
+        setTimeout(() => { const n = studio.frames - f0, dt = (performance.now() - t0) / 1000; studio.send({ type: 'pause' }); done([n / dt, studio.frames]); }, 5000); }, 500);
     """)
+    cpu_frame = (cpu(server.pid) - c0) / max(1, played)
 
     print("measuring pointer and seek", file=sys.stderr)
     # Pointer -> frame and seek -> frame, timed in the page.
-    try:
-      timed = js_async("""
+    helpers = """
       const done = arguments[arguments.length - 1], runs = %d;
       const nextFrame = (n) => new Promise((ok) => { const f = () => studio.frames > n ? ok(performance.now()) : setTimeout(f, 1); f(); });
       const until = (p) => new Promise((ok) => { const f = () => p() ? ok(performance.now()) : setTimeout(f, 1); f(); });
+    """ % runs
+    timed = {}
+    try:
+      js_async(helpers + """
       (async () => {
         await until(() => !studio.state.playing);
         window.benchStage = 'seek 1';
         studio.send({ type: 'seek', t: 1 }); await until(() => studio.meta.t === 1);
-        const pointer = [], seek = [];
+        done();
+      })();
+      """)
+      c0 = cpu(server.pid)
+      timed["seek"] = js_async(helpers + """
+      (async () => {
+        const seek = [];
         for (let i = 0; i < runs; i++) {
-          const t = Math.round((0.5 + (i * 7919 %% 80) / 10) * 30) / 30, t0 = performance.now();
+          const t = Math.round((0.5 + (i * 7919 % 80) / 10) * 30) / 30, t0 = performance.now();
           window.benchStage = 'seek ' + t;
           studio.send({ type: 'seek', t });
           seek.push((await until(() => studio.meta && Math.abs(studio.meta.t - t) < 1e-9)) - t0);
         }
+        done(seek);
+      })();
+      """)
+      cpu_seek = (cpu(server.pid) - c0) / runs
+      c0 = cpu(server.pid)
+      timed["pointer"] = js_async(helpers + """
+      (async () => {
         window.benchStage = 'pointer';
+        const pointer = [];
         for (let i = 0; i < runs; i++) {
           for (const phase of ['down', 'up']) {
             const n = studio.frames, t0 = performance.now();
@@ -116,15 +145,17 @@ try:
             pointer.push((await nextFrame(n)) - t0);
           }
         }
-        done({ pointer, seek });
+        done(pointer);
       })();
-    """ % runs)
+      """)
+      cpu_pointer = (cpu(server.pid) - c0) / (2 * runs)
     except RuntimeError:
       print("stuck at", js("return [window.benchStage, studio.meta, studio.state.t, studio.state.playing, studio.frames]"), file=sys.stderr)
       raise
 
     # Save -> frame: the script written with a new title, the page's clock against ours.
     saves = []
+    c0 = cpu(server.pid)
     for i in range(max(5, runs // 2)):
         n = js("return studio.frames;")
         t0 = time.time()
@@ -133,13 +164,15 @@ try:
         wait(f"window.studio.frames > {n}", 10)
         saves.append(js("return studio.lastFrameAt;") / 1000 - t0)
 
-    def show(name, xs, unit="ms", k=1000):
-        print(f"serve {name}: median {statistics.median(xs) * k:.1f} {unit}, min {min(xs) * k:.1f}, max {max(xs) * k:.1f} ({len(xs)} runs)")
+    cpu_save = (cpu(server.pid) - c0) / len(saves)
 
-    print(f"serve frames/s while playing examples/cards.lua at 1280x720: {fps:.1f}")
-    show("pointer -> frame", [x / 1000 for x in timed["pointer"]])
-    show("seek -> frame", [x / 1000 for x in timed["seek"]])
-    show("save -> frame", saves)
+    def show(name, xs, cpu_each, unit="ms", k=1000):
+        print(f"serve {name}: median {statistics.median(xs) * k:.1f} {unit}, min {min(xs) * k:.1f}, max {max(xs) * k:.1f} ({len(xs)} runs); server CPU {cpu_each * 1000:.1f} ms each")
+
+    print(f"serve frames/s while playing examples/cards.lua at 1280x720: {fps:.1f}; server CPU {cpu_frame * 1000:.1f} ms a frame delivered")
+    show("pointer -> frame", [x / 1000 for x in timed["pointer"]], cpu_pointer)
+    show("seek -> frame", [x / 1000 for x in timed["seek"]], cpu_seek)
+    show("save -> frame", saves, cpu_save)
 finally:
     if driver:
         driver.terminate()
