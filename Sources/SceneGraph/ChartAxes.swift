@@ -101,7 +101,7 @@ public struct ChartAxes: Sendable {
   /// The axes of chart `key` as drawn at `t`: how far its window is at rest, the window
   /// its labels ease from or to, and the level of X labels `presentation` keeps for it (no
   /// presentation: a still at rest). What the renderer, `--inspect` and lint all draw.
-  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, presentation: Presentation?, key: String, t: Double) {
+  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, presentation: Presentation?, key: ChartKey?, t: Double) {
     self.init(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
               reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t), xLevel: presentation?.xLevel(key, spec.data, at: t),
               atOnce: presentation?.windowMovedAtOnce(spec.data) ?? false)

@@ -173,7 +173,7 @@ public final class Interaction {
     let c = chartLayout(node, spec)
     let parts = ChartParts.make(spec: c.spec, card: c.card, frame: c.area, measurer: measurer, window: p.window(spec.data, at: now))
     if c.modal { return parts.named.first { $0.0 == rest }?.1.center }
-    guard let r = (parts.named + zoomParts(spec, parts, frame: c.area, key: node.id)).first(where: { $0.0 == rest })?.1 else { return nil }
+    guard let r = (parts.named + zoomParts(spec, parts, frame: c.area, key: ChartKey(node.identity))).first(where: { $0.0 == rest })?.1 else { return nil }
     return Interaction.toScene(node, within: scene.root, r.center)
   }
 
