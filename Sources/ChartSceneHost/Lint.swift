@@ -121,8 +121,8 @@ public struct Lint {
     let presentation = session.scene.presentation
     let window = presentation.window(spec.data, at: t)
     let parts = ChartParts.make(spec: spec, card: card, frame: n.contentFrame, measurer: measurer, window: window)
-    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: t)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: t)
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: ChartKey(n.identity), t: t)
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: ChartKey(n.identity), t: t)
     let name = "chart '\(Lint.quoted(n.id))'"
     out += Lint.labelFindings(name: name, spec: spec, parts: parts, snap: snap, axes: axes, frame: n.contentFrame, opacity: opacity, pairs: &pairs, place: at)
     // At rest (nothing moves: no window, line, axis or view on its way), on a chart shown

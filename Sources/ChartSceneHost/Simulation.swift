@@ -131,8 +131,8 @@ public final class Simulation {
         let isCard: Bool = { if case .card = n.kind { return true }; return false }()
         let window = p.window(spec.data, at: t)
         let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: session.text, window: window)
-        p.updateChartAxes(n.id, spec: spec, plot: parts.plot, window: window, at: t)
-        p.updateXLabels(n.id, spec: spec, parts: parts, measurer: session.text, at: t)
+        p.updateChartAxes(ChartKey(n.identity), spec: spec, plot: parts.plot, window: window, at: t)
+        p.updateXLabels(ChartKey(n.identity), spec: spec, parts: parts, measurer: session.text, at: t)
       }
       if n.placement.sheet > 0.001, let spec = n.chart?.full {
         let frame = Layout.modalChart(in: Layout.modalFrame(sceneSize: Size(scene.width, scene.height)))

@@ -122,9 +122,8 @@ enum CompositionViewBinding {
       lua.setFunction(lua.top, "number") { [weak context] lua in
         guard let context, let v = script(lua, context) else { return 0 }
         if v.time != nil { throw LuaError("a layout or draw function cannot change the state (change it in a handler, cs.call or update)") }
-        let path = lua.toString(2) ?? ""
-        let value = lua.toNumber(3) ?? 0
-        let end = p.setState(Presentation.StateKey(view: v.number, path: path), value, old: lua.toNumber(4))
+        let value = lua.toNumber(4) ?? 0
+        let end = p.setState(Presentation.StateKey(view: v.number, path: statePath(lua)), value, old: lua.toNumber(5))
         if case .view(let spec)? = v.node?.kind { spec.layout?.invalidate(movingUntil: end) }
         return 0
       }
@@ -135,11 +134,11 @@ enum CompositionViewBinding {
         return 0
       }
       lua.setFunction(lua.top, "shown") { [weak context] lua in
-        guard let context, let v = script(lua, context) else { lua.pushValue(3); return 1 }
-        let key = Presentation.StateKey(view: v.number, path: lua.toString(2) ?? "")
+        guard let context, let v = script(lua, context) else { lua.pushValue(4); return 1 }
+        let key = Presentation.StateKey(view: v.number, path: statePath(lua))
         // A number that never moved is the one set (an integer stays one).
-        guard p.isStateAnimated(key) else { lua.pushValue(3); return 1 }
-        lua.push(p.state(key, model: lua.toNumber(3) ?? 0, at: v.time ?? p.now))
+        guard p.isStateAnimated(key) else { lua.pushValue(4); return 1 }
+        lua.push(p.state(key, model: lua.toNumber(4) ?? 0, at: v.time ?? p.now))
         return 1
       }
       try lua.pcall(nargs: 1, nresults: 1)
@@ -150,6 +149,35 @@ enum CompositionViewBinding {
       var message = error.message
       if message.hasPrefix("chartscene/view:"), let colon = message.firstIndex(of: " ") { message = String(message[message.index(after: colon)...]) }
       throw LuaError(message)
+    }
+  }
+
+  /// The path of a state number from the prelude's `host.number(view, path, key, ...)` and
+  /// `host.shown(view, path, key, ...)`: the keys of the table `path` (argument 2), then `key`
+  /// (argument 3), each as Lua has it (never joined into a string, where keys could meet).
+  static func statePath(_ lua: LuaState) -> [Presentation.StateKey.Part] {
+    var out: [Presentation.StateKey.Part] = []
+    if lua.type(at: 2) == .table {
+      let n = lua.rawLength(2)
+      out.reserveCapacity(n + 1)
+      for i in 0..<n {
+        lua.rawGet(2, index: i + 1)
+        out.append(statePart(lua, -1))
+        lua.pop()
+      }
+    }
+    out.append(statePart(lua, 3))
+    return out
+  }
+
+  static func statePart(_ lua: LuaState, _ i: Int32) -> Presentation.StateKey.Part {
+    switch lua.type(at: i) {
+    case .string: return .name(lua.toString(i) ?? "")
+    case .number:
+      if let k = lua.toInteger(i) { return .index(k) }
+      return .number(lua.toNumber(i) ?? 0)
+    case .boolean: return .flag(lua.toBool(i) ?? false)
+    default: return .object(lua.address(at: i))
     }
   }
 

@@ -74,7 +74,7 @@ enum GeometryBinding {
       }
       let isCard: Bool = { if case .card = node.kind { return true }; return false }()
       let p = scene.presentation
-      let g = ChartGeometry(spec: spec, card: isCard, frame: node.contentFrame, measurer: measurer, presentation: p, key: node.id, t: p.now)
+      let g = ChartGeometry(spec: spec, card: isCard, frame: node.contentFrame, measurer: measurer, presentation: p, key: ChartKey(node.identity), t: p.now)
       func rect(_ r: Rect) {
         lua.newTable(hash: 4)
         for (k, v) in [("x", r.x - origin.x), ("y", r.y - origin.y), ("width", r.width), ("height", r.height)] { lua.push(v); lua.rawSet(-2, k) }

@@ -12,16 +12,25 @@ local M = {}
 local function show(v) if type(v) == "number" and v ~= v then return "nan" end return tostring(v) end
 
 -- What each proxy stands for: the view's number, the plain table behind it, the path to it
--- and whether it reads numbers as shown.
+-- (`prefix`, dotted, for messages only; `path`, the keys on the way, for the host: so
+-- self.state.a.b and self.state["a.b"] are two numbers) and whether it reads numbers as shown.
 local about = setmetatable({}, { __mode = "k" })
 -- Protected, as every chartscene object's metatable is: getmetatable(self.state) is false,
 -- so a script cannot reach __newindex's backing table or rawset past the checks.
 local meta = { __metatable = false }
 
-local function wrap(view, backing, prefix, shown)
+local function wrap(view, backing, prefix, shown, path)
   local p = {}
-  about[p] = { view = view, backing = backing, prefix = prefix, shown = shown }
+  about[p] = { view = view, backing = backing, prefix = prefix, shown = shown, path = path }
   return setmetatable(p, meta)
+end
+
+-- The keys to `k` inside the table at `path` (a new array: paths are never changed).
+local function under(path, k)
+  local out = {}
+  for i = 1, #path do out[i] = path[i] end
+  out[#path + 1] = k
+  return out
 end
 
 -- A plain copy of state data (proxies read through), at most 64 levels and no cycles.
@@ -36,22 +45,22 @@ local function copy(v, depth)
 end
 
 -- Every number of a table stored over `old`, moved from what `old` held at the same place.
-local function numbers(view, prefix, old, new)
+local function numbers(view, prefix, path, old, new)
   for k, v in next, new do
     local was = type(old) == "table" and old[k] or nil
     if type(v) == "number" and not (v == v and v > -math.huge and v < math.huge) then
       error("bad state value for '" .. prefix .. tostring(k) .. "' (a finite number expected, got " .. show(v) .. ")", 3)
     end
-    if type(v) == "number" then host.number(view, prefix .. tostring(k), v, type(was) == "number" and was or nil)
-    elseif type(v) == "table" then numbers(view, prefix .. tostring(k) .. ".", was, v) end
+    if type(v) == "number" then host.number(view, path, k, v, type(was) == "number" and was or nil)
+    elseif type(v) == "table" then numbers(view, prefix .. tostring(k) .. ".", under(path, k), was, v) end
   end
 end
 
 meta.__index = function(p, k)
   local d = about[p]
   local v = d.backing[k]
-  if type(v) == "table" then return wrap(d.view, v, d.prefix .. tostring(k) .. ".", d.shown) end
-  if d.shown and type(v) == "number" then return host.shown(d.view, d.prefix .. tostring(k), v) end
+  if type(v) == "table" then return wrap(d.view, v, d.prefix .. tostring(k) .. ".", d.shown, under(d.path, k)) end
+  if d.shown and type(v) == "number" then return host.shown(d.view, d.path, k, v) end
   return v
 end
 
@@ -78,9 +87,9 @@ meta.__newindex = function(p, k, v)
   local old = d.backing[k]
   if tv == "table" then
     v = copy(v, 1)
-    numbers(d.view, d.prefix .. tostring(k) .. ".", old, v)
+    numbers(d.view, d.prefix .. tostring(k) .. ".", under(d.path, k), old, v)
   elseif tv == "number" then
-    host.number(d.view, d.prefix .. tostring(k), v, type(old) == "number" and old or nil)
+    host.number(d.view, d.path, k, v, type(old) == "number" and old or nil)
   end
   d.backing[k] = v
   host.touched(d.view)
@@ -103,22 +112,22 @@ meta.__tostring = function(p) return "state" end
 -- shown (numbers read at the layout's time).
 function M.state(view, initial)
   local backing = copy(initial or {}, 1)
-  return wrap(view, backing, "", false), wrap(view, backing, "", true), backing
+  return wrap(view, backing, "", false, {}), wrap(view, backing, "", true, {}), backing
 end
 
 -- The state as plain data, numbers as shown (for --inspect).
 function M.plain(p)
   local d = about[p]
-  local function walk(t, prefix)
+  local function walk(t, path)
     local out = {}
     for k, v in next, t do
-      if type(v) == "table" then out[k] = walk(v, prefix .. tostring(k) .. ".")
-      elseif type(v) == "number" then out[k] = host.shown(d.view, prefix .. tostring(k), v)
+      if type(v) == "table" then out[k] = walk(v, under(path, k))
+      elseif type(v) == "number" then out[k] = host.shown(d.view, path, k, v)
       else out[k] = v end
     end
     return out
   end
-  return walk(d.backing, "")
+  return walk(d.backing, {})
 end
 
 -- Layout records: what a layout may set on each child, checked as it is set.

@@ -183,6 +183,11 @@ public final class LuaState {
   }
   /// True for a number of Lua's integer subtype.
   public func isInteger(_ i: Int32) -> Bool { lua_isinteger(L, i) != 0 }
+  /// The integer at `i` (nil for a float, even a whole one, or any other type).
+  public func toInteger(_ i: Int32) -> Int? { lua_isinteger(L, i) != 0 ? Int(lua_tointegerx(L, i, nil)) : nil }
+  /// The address of a table, function, thread or userdata at `i` (0 for other values): its
+  /// identity while it lives.
+  public func address(at i: Int32) -> UInt { UInt(bitPattern: lua_topointer(L, i)) }
   public func toNumber(_ i: Int32) -> Double? {
     guard lua_type(L, i) == LUA_TNUMBER else { return nil }
     return lua_tonumberx(L, i, nil)

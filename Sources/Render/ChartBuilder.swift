@@ -11,7 +11,7 @@ struct ChartBuilder {
   let theme: Theme, surface: Color, measurer: TextMeasurer
   /// The animated state, the chart's key in it, and the time drawn (nil: the model's state,
   /// no animation).
-  let presentation: Presentation?, key: String, t: Double
+  let presentation: Presentation?, key: ChartKey?, t: Double
   var items: [DisplayItem] = []
   /// Draw the title (or the "Zoom Out" control with its magnifier); a zoom's fading layer
   /// draws none, so the magnifier never shows over the other layer's title.

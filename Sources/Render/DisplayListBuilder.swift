@@ -76,10 +76,10 @@ public struct DisplayListBuilder {
     case .chart(let spec):
       // Through the zoom (ZoomBuilder.swift): a plain build unless a day is zoomed into.
       items.append(contentsOf: ChartBuilder.zoomable(spec: spec, isCard: false, frame: content, theme: ctx.theme, surface: ctx.surface,
-                                                     measurer: measurer, presentation: ctx.presentation, key: n.id, t: ctx.t))
+                                                     measurer: measurer, presentation: ctx.presentation, key: ChartKey(n.identity), t: ctx.t))
     case .card(let spec):
       let radius = s.cornerRadius > 0 ? s.cornerRadius : 12
-      items.append(contentsOf: card(spec, content, radius: radius, ctx, key: n.id))
+      items.append(contentsOf: card(spec, content, radius: radius, ctx, key: ChartKey(n.identity)))
       // Deeper cards of a stack are dimmed a little more each, so the edges stay apart
       // (on a dark theme the cards are the colour of the background).
       if n.placement.depth > 0.01 {
@@ -164,7 +164,7 @@ public struct DisplayListBuilder {
   }
 
   /// A chart with axes and no controls on an opaque rounded card.
-  func card(_ spec: ChartSpec, _ frame: Rect, radius: Double, _ ctx: Context, key: String) -> [DisplayItem] {
+  func card(_ spec: ChartSpec, _ frame: Rect, radius: Double, _ ctx: Context, key: ChartKey) -> [DisplayItem] {
     var items: [DisplayItem] = [
       .shadow(frame, radius: radius, blur: 10, color: ctx.theme.shadow),
       .path(.rect(frame, radius: radius), .fill(ctx.theme.cardBackground)),
@@ -179,7 +179,7 @@ public struct DisplayListBuilder {
 
   /// The presented card: the full ChartView, with mini-map and check marks, on a sheet over
   /// the dimmed scene.
-  func modal(_ spec: ChartSpec, _ ctx: Context, progress: Double, key: String) -> [DisplayItem] {
+  func modal(_ spec: ChartSpec, _ ctx: Context, progress: Double, key: ChartKey) -> [DisplayItem] {
     // The sheet slides up from the bottom as it is presented.
     let sheet = Layout.modalFrame(sceneSize: ctx.sceneSize).offsetBy(0, (1 - progress) * ctx.sceneSize.height)
     let full = spec.full

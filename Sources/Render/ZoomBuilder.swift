@@ -8,8 +8,8 @@ import SceneGraph
 /// give way to a pie of the day's shares whose slices sweep open.
 extension ChartBuilder {
   static func zoomable(spec: ChartSpec, isCard: Bool, frame: Rect, theme: Theme, surface: Color, measurer: TextMeasurer,
-                       presentation: Presentation, key: String, t: Double) -> [DisplayItem] {
-    func layer(_ s: ChartSpec, title: Bool = true, axisKey: String? = nil) -> [DisplayItem] {
+                       presentation: Presentation, key: ChartKey, t: Double) -> [DisplayItem] {
+    func layer(_ s: ChartSpec, title: Bool = true, axisKey: ChartKey? = nil) -> [DisplayItem] {
       var b = ChartBuilder(spec: s, isCard: isCard, frame: frame, theme: theme, surface: surface, measurer: measurer,
                            presentation: presentation, key: axisKey ?? key, t: t)
       b.drawsTitle = title
@@ -48,8 +48,8 @@ extension ChartBuilder {
     // animation): on the chart's one animated axis, the overview's lines would start far
     // outside the detail's range when zooming out (an empty plot, then lines dropping in
     // from above) and the detail's likewise when zooming in.
-    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5, axisKey: key + ".zoom.overview") + [.popGroup, .pushGroup(opacity: progress)]
-      + layer(detail, title: progress >= 0.5, axisKey: key + ".zoom.detail") + [.popGroup]
+    return [.pushGroup(opacity: 1 - progress)] + layer(overview, title: progress < 0.5, axisKey: key.layer(.zoomOverview)) + [.popGroup, .pushGroup(opacity: progress)]
+      + layer(detail, title: progress >= 0.5, axisKey: key.layer(.zoomDetail)) + [.popGroup]
   }
 
   /// The title of a zoomed chart: a "Zoom Out" control (a magnifier with a minus, in the

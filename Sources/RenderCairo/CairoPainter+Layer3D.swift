@@ -39,15 +39,14 @@ extension CairoPainter {
     cairo_surface_flush(surface)
 
     let vertical = layer.axis == .vertical
-    let theta = layer.angle * Double.pi / 180
-    let sinT = sin(theta), cosT = cos(theta)
-    let p = max(1, layer.perspective)
+    // The one perspective (Drawing/Perspective.swift), which hit testing inverts.
+    let persp = layer.projection
     // Along the turning direction: the layer's half length, and its centre.
     let half = (vertical ? b.width : b.height) / 2
     let across = (vertical ? b.height : b.width) / 2
     let cAlong = vertical ? b.midX : b.midY, cAcross = vertical ? b.midY : b.midX
-    func depthScale(_ u: Double) -> Double { p / max(1, p + u * sinT) }
-    func along(_ u: Double) -> Double { cAlong + u * cosT * depthScale(u) }
+    func depthScale(_ u: Double) -> Double { persp.depthScale(u) }
+    func along(_ u: Double) -> Double { cAlong + persp.along(u) }
 
     // The outline.
     cairo_save(cr)
@@ -66,10 +65,7 @@ extension CairoPainter {
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
     // The inverse of along(u): which point of the flat layer shows at a position.
-    func source(_ a: Double) -> Double {
-      let d = a - cAlong
-      return d * p / max(1e-9, p * cosT - d * sinT)
-    }
+    func source(_ a: Double) -> Double { persp.source(a - cAlong) }
     // Strips one device pixel wide, on pixel boundaries: they neither overlap nor leave gaps.
     let ends = [along(-half), along(half)]
     var lo = ends.min()!, hi = ends.max()!
@@ -122,9 +118,9 @@ extension CairoPainter {
     // The turned layer stays inside its flat bounds stretched by the largest depth scale
     // (the near edge): bound it generously in user space, then in device space.
     let b = layer.bounds
-    let p = max(1, layer.perspective)
+    let persp = layer.projection
     let half = (layer.axis == .vertical ? b.width : b.height) / 2
-    let grow = p / max(1, p - half * abs(sin(layer.angle * Double.pi / 180)))
+    let grow = persp.distance / max(1, persp.distance - half * abs(persp.sinT))
     let gw = b.width * (layer.axis == .vertical ? 1 : grow), gh = b.height * (layer.axis == .vertical ? grow : 1)
     let box = Rect(b.midX - gw / 2 - 2, b.midY - gh / 2 - 2, gw + 4, gh + 4)
     var lo = (Double.infinity, Double.infinity), hi = (-Double.infinity, -Double.infinity)

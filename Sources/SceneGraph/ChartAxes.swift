@@ -11,28 +11,6 @@ public struct DrawnLabel: Sendable, Equatable {
   public init(text: String, frame: Rect, alpha: Double) { self.text = text; self.frame = frame; self.alpha = alpha }
 }
 
-/// Shortens texts that do not fit with an ellipsis (`…`), at a word boundary when one is near.
-public enum TextFit {
-  public static func fit(_ text: String, width: Double, font: Font, measurer: TextMeasurer) -> String {
-    guard width > 0 else { return "" }
-    if measurer.measure(text, font: font).width <= width { return text }
-    let chars = Array(text)
-    // Binary search for the longest prefix that fits with the ellipsis.
-    var lo = 0, hi = chars.count
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if measurer.measure(String(chars[..<mid]) + "…", font: font).width <= width { lo = mid } else { hi = mid - 1 }
-    }
-    if lo == 0 { return measurer.measure("…", font: font).width <= width ? "…" : "" }
-    var cut = lo
-    // Prefer ending at a space when it costs less than a third of what fits.
-    if let space = chars[..<lo].lastIndex(of: " "), space >= lo * 2 / 3, space > 0 { cut = space }
-    var head = String(chars[..<cut])
-    while head.last == " " { head.removeLast() }
-    return head + "…"
-  }
-}
-
 /// Where a chart's Y labels go: inside the plot over the lines (the contest's look, with a
 /// halo in the theme colour) or outside in a gutter left of the plot.
 public enum YLabelPlacement: String, Sendable, CaseIterable { case inside, outside }
@@ -101,7 +79,7 @@ public struct ChartAxes: Sendable {
   /// The axes of chart `key` as drawn at `t`: how far its window is at rest, the window
   /// its labels ease from or to, and the level of X labels `presentation` keeps for it (no
   /// presentation: a still at rest). What the renderer, `--inspect` and lint all draw.
-  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, presentation: Presentation?, key: String, t: Double) {
+  public init(spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, measurer: TextMeasurer, presentation: Presentation?, key: ChartKey?, t: Double) {
     self.init(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: ChartAxes.rest(spec: spec, presentation: presentation, t: t),
               reference: ChartAxes.referenceWindow(spec: spec, presentation: presentation, t: t), xLevel: presentation?.xLevel(key, spec.data, at: t),
               atOnce: presentation?.windowMovedAtOnce(spec.data) ?? false)
@@ -547,73 +525,4 @@ public struct ChartAxes: Sendable {
   /// How faint a label may be and still leave its room to the context (`context`): lint's
   /// least visible opacity.
   static let faintLabel = 0.1
-}
-
-extension Presentation {
-  /// The window the labels' ease refers to: where the current change started while it
-  /// runs, where it ends after.
-  public func windowReference(_ set: ChartSet, at t: Double) -> TimeWindow? {
-    guard let w = sets[ObjectIdentifier(set)]?.window else { return nil }
-    let p = w.isAnimating(at: t) ? w.from : w.to
-    return TimeWindow(max(0, min(1, p.a)), max(0, min(1, p.b)))
-  }
-
-  /// Whether the window of `set` was last changed at once (a drag, a script setting it
-  /// each frame), not animated and not its initial state.
-  public func windowMovedAtOnce(_ set: ChartSet) -> Bool {
-    guard let w = sets[ObjectIdentifier(set)]?.window, w.start.isFinite else { return false }
-    return w.from != w.to && w.transition.duration <= 0 && w.start > 0
-  }
-
-  /// How far the window of `set` is at rest at t, 0 to 1, changing by at most 1 per
-  /// `settle` seconds: falling from 1 as an animated change starts, rising again after it
-  /// ends; after an immediate change (a drag), 0 then rising. 1 when it never changed.
-  public func windowRest(_ set: ChartSet, at t: Double, settle: Double) -> Double {
-    guard settle > 0, let w = sets[ObjectIdentifier(set)]?.window, w.start.isFinite else { return 1 }
-    // No change, or the initial state (set while the script was evaluated, at 0, unanimated).
-    if w.from == w.to || (w.start <= 0 && w.transition.duration == 0) { return 1 }
-    let d = w.transition.duration
-    if d <= 0 { return max(0, min(1, (t - w.start) / settle)) }
-    if t < w.start + d { return max(0, 1 - (t - w.start) / settle) }
-    let atEnd = max(0, 1 - d / settle)
-    return min(1, atEnd + (t - w.start - d) / settle)
-  }
-}
-
-/// A scale and a move (what nodes' animated offsets and scales make): p ↦ p·scale + (tx, ty).
-public struct DrawnTransform: Sendable, Equatable {
-  public var scale = 1.0, tx = 0.0, ty = 0.0
-  public init() {}
-  public static let identity = DrawnTransform()
-
-  /// This transform followed by the node's own (`Node.transform`).
-  public func then(_ n: Node) -> DrawnTransform {
-    let own = n.transform
-    var out = DrawnTransform()
-    out.scale = scale * own.scale
-    out.tx = scale * own.tx + tx
-    out.ty = scale * own.ty + ty
-    return out
-  }
-
-  public func apply(_ r: Rect) -> Rect { Rect(r.x * scale + tx, r.y * scale + ty, r.width * scale, r.height * scale) }
-  public func apply(_ p: Point) -> Point { Point(p.x * scale + tx, p.y * scale + ty) }
-  /// The point this transform takes to `p`.
-  public func inverse(_ p: Point) -> Point { Point((p.x - tx) / max(1e-6, scale), (p.y - ty) / max(1e-6, scale)) }
-}
-
-extension Node {
-  /// The node's own drawing transform (before its 3D turn): its style's and its placement's
-  /// offsets, then their scales about the frame's centre — p ↦ k·(p − c) + c + d. Drawing,
-  /// hit testing, `--inspect` and lint all use this one.
-  public var transform: DrawnTransform {
-    let s = style, p = placement
-    let k = s.scale * p.scale
-    let c = frame.center
-    var out = DrawnTransform()
-    out.scale = k
-    out.tx = c.x - k * c.x + s.offset.x + p.offset.x
-    out.ty = c.y - k * c.y + s.offset.y + p.offset.y
-    return out
-  }
 }

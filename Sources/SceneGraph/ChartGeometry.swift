@@ -65,7 +65,7 @@ public struct ChartGeometry: Sendable {
   }
 
   /// The chart `spec` laid out in `frame` as drawn at time `t`.
-  public init(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer, presentation: Presentation?, key: String, t: Double) {
+  public init(spec: ChartSpec, card: Bool, frame: Rect, measurer: TextMeasurer, presentation: Presentation?, key: ChartKey?, t: Double) {
     let window = presentation?.window(spec.data, at: t) ?? spec.data.window
     let parts = ChartParts.make(spec: spec, card: card, frame: frame, measurer: measurer, window: window)
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: key, t: t)

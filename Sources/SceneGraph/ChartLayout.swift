@@ -233,8 +233,9 @@ public struct ChartSnapshot: Sendable {
   public var rightTicks: [(scale: YScale, alpha: Double)]
 
   /// The chart's state at time t for a plot of the given frame (the frame decides how many
-  /// grid lines fit). `key` names the chart's animated axis in `presentation`.
-  public init(spec: ChartSpec, plot: Rect, presentation: Presentation? = nil, key: String = "", t: Double = 0) {
+  /// grid lines fit). `key` names the chart's animated axes in `presentation` (nil: none, the
+  /// axes its window asks for).
+  public init(spec: ChartSpec, plot: Rect, presentation: Presentation? = nil, key: ChartKey? = nil, t: Double = 0) {
     let set = spec.data
     window = presentation?.window(set, at: t) ?? set.window
     hidden = set.hidden
@@ -245,7 +246,7 @@ public struct ChartSnapshot: Sendable {
     style = spec.style
     targetScale = ChartSnapshot.targetScale(spec: spec, plot: plot, window: window)
     (rightRange, rightTicks) = ChartSnapshot.rightAxis(spec: spec, plot: plot, window: window, presentation: presentation, key: key, t: t)
-    if let axis = presentation?.axis(key) {
+    if let key, let axis = presentation?.axis(AxisKey(key)) {
       let r = axis.range.value(at: t)
       yRange = ValueRange(r.a, r.b)
       let p = axis.range.progress(at: t)

@@ -34,11 +34,11 @@ extension ChartSnapshot {
   }
 
   /// The right axis drawn at t and its tick sets (cross-fading like the left axis's).
-  static func rightAxis(spec: ChartSpec, plot: Rect, window: TimeWindow, presentation: Presentation?, key: String, t: Double)
+  static func rightAxis(spec: ChartSpec, plot: Rect, window: TimeWindow, presentation: Presentation?, key: ChartKey?, t: Double)
     -> (ValueRange?, [(scale: YScale, alpha: Double)])
   {
     guard let target = rightTargetScale(spec: spec, plot: plot, window: window) else { return (nil, []) }
-    if let axis = presentation?.axis(key + ".right") {
+    if let key, let axis = presentation?.axis(AxisKey(key, .right)) {
       let r = axis.range.value(at: t)
       let p = axis.range.progress(at: t)
       return (ValueRange(r.a, r.b), p >= 1 ? [(axis.scale, 1)] : [(axis.previousScale, 1 - p), (axis.scale, p)])
@@ -48,17 +48,17 @@ extension ChartSnapshot {
 }
 
 extension Presentation {
-  /// Moves every axis of a chart towards what its window needs now (the left one under
-  /// `key`, a two-axis chart's right one under `key.right`).
+  /// Moves every axis of a chart towards what its window needs now (the left one and a
+  /// two-axis chart's right one, both of chart `key`).
   /// While the set zooms into a day or out of it, the axes follow at once: the crossfade
   /// draws each layer on its own axis (ZoomBuilder), and the chart's axis must be where the
   /// arriving layer's is when the crossfade ends, not still on its way from the leaving one.
-  public func updateChartAxes(_ key: String, spec: ChartSpec, plot: Rect, window: TimeWindow, at t: Double) {
+  public func updateChartAxes(_ key: ChartKey, spec: ChartSpec, plot: Rect, window: TimeWindow, at t: Double) {
     let p = zoomProgress(spec.base, at: t)
     let zooming = (p > 0.0001 && p < 0.9999) || leavingZoom(spec.base, at: t) != nil
-    updateAxis(key, target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t, immediate: zooming)
+    updateAxis(AxisKey(key), target: ChartSnapshot.targetScale(spec: spec, plot: plot, window: window), at: t, immediate: zooming)
     if let right = ChartSnapshot.rightTargetScale(spec: spec, plot: plot, window: window) {
-      updateAxis(key + ".right", target: right, at: t, immediate: zooming)
+      updateAxis(AxisKey(key, .right), target: right, at: t, immediate: zooming)
     }
   }
 }

@@ -5,7 +5,7 @@ import Drawing
 /// `percentage`, `yScaled`, `zoom`, `yRanges`, `pie`; and the parts `poster`, `zoomOut`,
 /// `yAxis.right` (after the others).
 extension Inspector {
-  func roundTwo(_ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, key: String) -> [(String, OrderedJSON)] {
+  func roundTwo(_ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect) -> [(String, OrderedJSON)] {
     let style = snap.style
     var f: [(String, OrderedJSON)] = [
       ("type", .string(style.type.rawValue)),
@@ -37,7 +37,7 @@ extension Inspector {
     return f
   }
 
-  func roundTwoParts(_ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect, key: String) -> [(String, Rect)] {
+  func roundTwoParts(_ spec: ChartSpec, parts: ChartParts, snap: ChartSnapshot, frame: Rect) -> [(String, Rect)] {
     ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: spec.base.zoom != nil)
   }
 }

@@ -129,7 +129,7 @@ public struct Inspector {
       let isCard: Bool = { if case .card = n.kind { return true }; return false }()
       let window = presentation?.window(spec.data, at: time) ?? spec.data.window
       let parts = ChartParts.make(spec: spec, card: isCard, frame: n.contentFrame, measurer: measurer, window: window)
-      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: n.id, t: time)
+      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: presentation, key: ChartKey(n.identity), t: time)
       let set = spec.data
       f.append(("title", spec.title.map { .string($0) } ?? .null))
       f.append(("range", .array([.number(snap.window.lo), .number(snap.window.hi)])))
@@ -141,10 +141,10 @@ public struct Inspector {
       } else {
         f.append(("indicator", .null))
       }
-      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: n.id, t: time)
-      f += roundTwo(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)
+      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, presentation: presentation, key: ChartKey(n.identity), t: time)
+      f += roundTwo(spec, parts: parts, snap: snap, frame: n.contentFrame)
       // After the others: poster (while the indicator shows), zoomOut, yAxis.right (Inspection+ChartTypes.swift).
-      let named = (parts.named + roundTwoParts(spec, parts: parts, snap: snap, frame: n.contentFrame, key: n.id)).map { ($0.0, rect($0.1)) }
+      let named = (parts.named + roundTwoParts(spec, parts: parts, snap: snap, frame: n.contentFrame)).map { ($0.0, rect($0.1)) }
       f.append(("parts", .object(named)))
       f.append(("xLabels", .array(axes.xLabels.map(label))))
       f.append(("xContext", axes.xContext.map(label) ?? .null))

@@ -87,11 +87,9 @@ public final class Interaction {
 
   func hit(_ n: Node, _ point: Point, _ chain: inout [(Node, Point)]) -> Bool {
     guard n.placement.visible else { return false }
-    let local = Interaction.toLocal(n, point)
+    let local = n.fromParent(point)
     guard n.frame.contains(local) else { return false }
     chain.append((n, local))
-    // A composition decides the order its children are hit in; others are drawn in order,
-    // so later children are on top.
     // Later children are on top; a `cs.view`'s by `z` first (equal: the later one).
     let children = n.children.reversed().sorted { $0.placement.z > $1.placement.z }
     for c in children where hit(c, local, &chain) { return true }
@@ -102,7 +100,7 @@ public final class Interaction {
   /// from the root down to it (the point need not be over the node any more).
   func toLocal(of node: Node, _ q: Point) -> Point {
     var p = q
-    for n in Interaction.path(to: node, within: scene.root).reversed() { p = Interaction.toLocal(n, p) }  // root first
+    for n in Interaction.path(to: node, within: scene.root).reversed() { p = n.fromParent(p) }  // root first
     return p
   }
 
@@ -116,23 +114,6 @@ public final class Interaction {
     }
     _ = find(root)
     return path
-  }
-
-  /// Undoes a node's placement and style transforms (the inverse of what is drawn).
-  static func toLocal(_ n: Node, _ q: Point) -> Point {
-    let c = n.frame.center
-    let flat = n.transform.inverse(q)
-    var x = flat.x, y = flat.y
-    if let turn = n.drawnTurn {
-      // About the horizontal axis the roles of x and y swap.
-      let theta = turn.angle * Double.pi / 180, persp = turn.perspective
-      var (a, b) = turn.aboutX ? (y - c.y, x - c.x) : (x - c.x, y - c.y)
-      let u = a * persp / max(1e-9, persp * cos(theta) - a * sin(theta))
-      let k = persp / max(1, persp + u * sin(theta))
-      a = u; b = b / k
-      if turn.aboutX { x = c.x + b; y = c.y + a } else { x = c.x + a; y = c.y + b }
-    }
-    return Point(x, y)
   }
 
   /// What a pointer going down at `point` takes hold of, and the scroll container around it.
@@ -173,7 +154,7 @@ public final class Interaction {
     let c = chartLayout(node, spec)
     let parts = ChartParts.make(spec: c.spec, card: c.card, frame: c.area, measurer: measurer, window: p.window(spec.data, at: now))
     if c.modal { return parts.named.first { $0.0 == rest }?.1.center }
-    guard let r = (parts.named + zoomParts(spec, parts, frame: c.area, key: node.id)).first(where: { $0.0 == rest })?.1 else { return nil }
+    guard let r = (parts.named + zoomParts(spec, parts, frame: c.area, key: ChartKey(node.identity))).first(where: { $0.0 == rest })?.1 else { return nil }
     return Interaction.toScene(node, within: scene.root, r.center)
   }
 
@@ -213,19 +194,10 @@ public final class Interaction {
   }
 
   /// A point in a node's layout coordinates as drawn in the scene (3D turns, offsets and
-  /// scales of the node and its ancestors: the inverse of `toLocal`).
+  /// scales of the node and its ancestors: the inverse of `toLocal`; NodeTransform.swift).
   static func toScene(_ node: Node, within root: Node, _ q: Point) -> Point {
     var p = q
-    for n in path(to: node, within: root) {  // innermost first
-      let c = n.frame.center
-      if let turn = n.drawnTurn {
-        let theta = turn.angle * Double.pi / 180, persp = turn.perspective
-        let (u, v) = turn.aboutX ? (p.y - c.y, p.x - c.x) : (p.x - c.x, p.y - c.y)
-        let k = persp / max(1, persp + u * sin(theta))
-        p = turn.aboutX ? Point(c.x + v * k, c.y + u * cos(theta) * k) : Point(c.x + u * cos(theta) * k, c.y + v * k)
-      }
-      p = n.transform.apply(p)
-    }
+    for n in path(to: node, within: root) { p = n.toParent(p) }  // innermost first
     return p
   }
 }

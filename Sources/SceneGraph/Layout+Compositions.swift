@@ -2,11 +2,6 @@ import Drawing
 import Motion
 
 extension Layout {
-  /// A number as presented at the layout's time (its model value when not animated).
-  func presented(_ key: String, _ model: Double) -> Double {
-    presentation?.number(key, initial: model, at: t) ?? model
-  }
-
   /// A `cs.view`: the script's layout (or the one it gave last, when nothing changed) places
   /// each child in the content frame; a child it leaves alone fills it.
   func placeView(_ n: Node, _ spec: ViewSpec, _ inner: Rect) {
@@ -36,8 +31,9 @@ extension Layout {
     }
   }
 
-  /// The key of the chart a child shows in a sheet (its axis animation).
-  public static func sheetKey(_ n: Node) -> String { "sheet:" + n.id }
+  /// The key of the chart a child shows in a sheet (its axis animation): the sheet is
+  /// keyed by its child.
+  public static func sheetKey(_ n: Node) -> ChartKey { ChartKey(n.identity, role: .sheet) }
 
   /// The sheet a modal card is shown in.
   public static func modalFrame(sceneSize: Size) -> Rect {

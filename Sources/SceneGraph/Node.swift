@@ -129,6 +129,9 @@ public final class Node {
 
   /// The id the script gave, or one generated from the node's place in the tree.
   public var id: String
+  /// What the host keys this node's state by (its axes, labels, counters, its sheet):
+  /// never its id, which is free-form and names nothing else (Identity.swift).
+  public let identity = NodeIdentity.next()
   public let explicitID: Bool
   public var kind: Kind
   public var style: Style

@@ -28,13 +28,13 @@ public final class Presentation {
     public var scale: YScale
     public var previousScale: YScale
   }
-  var axes: [String: AxisState] = [:]
-  var numbers: [String: Animated<Double>] = [:]
+  var axes: [AxisKey: AxisState] = [:]
+  var numbers: [NumberKey: Animated<Double>] = [:]
   /// Zooms into days (Zoom.swift): the overview windows to return to, zooms fading out.
   var savedWindows: [ObjectIdentifier: TimeWindow] = [:]
   var leaving: [ObjectIdentifier: DayZoom] = [:]
   /// Each chart's level of X labels, eased over time (XLabelLevel.swift).
-  var xLevels: [String: XLevelState] = [:]
+  var xLevels: [ChartKey: XLevelState] = [:]
 
   public init() {}
 
@@ -88,7 +88,7 @@ public final class Presentation {
 
   /// Moves a chart's Y axis towards `target`; called every tick with the scale the chart
   /// wants then, so the axis follows a window being dragged continuously.
-  public func updateAxis(_ key: String, target: YScale, at t: Double, immediate: Bool = false) {
+  public func updateAxis(_ key: AxisKey, target: YScale, at t: Double, immediate: Bool = false) {
     guard var a = axes[key] else {
       axes[key] = AxisState(range: Animated(Pair(target.lo, target.hi)), scale: target, previousScale: target)
       return
@@ -100,39 +100,53 @@ public final class Presentation {
     axes[key] = a
   }
 
-  public func axis(_ key: String) -> AxisState? { axes[key] }
+  public func axis(_ key: AxisKey) -> AxisState? { axes[key] }
 
-  // MARK: - Numbers (scroll offsets, card depths, modal and tab progress)
+  // MARK: - Numbers (zoom progress, template counters)
 
   /// An animated number by key; `initial` when it was never set.
-  public func number(_ key: String, initial: Double, at t: Double) -> Double {
+  public func number(_ key: NumberKey, initial: Double, at t: Double) -> Double {
     numbers[key]?.value(at: t) ?? initial
   }
 
   /// The value an animated number is heading for.
-  public func target(_ key: String) -> Double? { numbers[key]?.target }
+  public func target(_ key: NumberKey) -> Double? { numbers[key]?.target }
 
   /// Moves a number to `value` from what is shown now, starting at `velocity` (per second;
   /// nil: from rest).
-  public func setNumber(_ key: String, _ value: Double, initial: Double, _ transition: Transition, velocity: Double? = nil) {
+  public func setNumber(_ key: NumberKey, _ value: Double, initial: Double, _ transition: Transition, velocity: Double? = nil) {
     var a = numbers[key] ?? Animated(initial)
     a.set(value, at: now, transition, velocity: velocity)
     numbers[key] = a
   }
 
   /// True while a number is still moving at t.
-  public func isAnimating(_ key: String, at t: Double) -> Bool { numbers[key]?.isAnimating(at: t) ?? false }
+  public func isAnimating(_ key: NumberKey, at t: Double) -> Bool { numbers[key]?.isAnimating(at: t) ?? false }
 
   /// How fast a number moves at t (per second; 0 at rest).
-  public func velocity(_ key: String, at t: Double) -> Double { numbers[key]?.velocity(at: t) ?? 0 }
+  public func velocity(_ key: NumberKey, at t: Double) -> Double { numbers[key]?.velocity(at: t) ?? 0 }
 
   // MARK: - Composition state (`cs.view`)
 
-  /// A number of a `cs.view`'s state: the view's number and the path to it (`scroll`, `depth.a`).
+  /// A number of a `cs.view`'s state: the view's number and the keys on the way to it
+  /// (`self.state.depth.a` is `["depth", "a"]`, `self.state["depth.a"]` is `["depth.a"]`, and
+  /// `self.state.dx[1]` is `["dx", 1]`: never a dotted string, in which those would meet).
   public struct StateKey: Hashable, Sendable {
+    /// One key of a state path: Lua's key as it is (a string, an integer; a nested table
+    /// copied into the state may use any other value as a key).
+    public enum Part: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+      case name(String)
+      case index(Int)
+      case number(Double)
+      case flag(Bool)
+      /// A table, function or userdata used as a key (by its address in Lua).
+      case object(UInt)
+      public init(stringLiteral s: String) { self = .name(s) }
+      public init(integerLiteral i: Int) { self = .index(i) }
+    }
     public var view: Int
-    public var path: String
-    public init(view: Int, path: String) { self.view = view; self.path = path }
+    public var path: [Part]
+    public init(view: Int, path: [Part]) { self.view = view; self.path = path }
   }
   var stateNumbers: [StateKey: Animated<Double>] = [:]
 

@@ -147,21 +147,21 @@ extension Presentation {
   /// `TextTemplate.tween` seconds (at once while the script is evaluated or the first time).
   /// The curve starts fast and slows down (a decay), so a counter whose value changes on every
   /// frame (a moving window) chases it closely instead of restarting from rest each time.
-  public func updateCounter(_ key: String, target: Double, at t: Double) {
+  public func updateCounter(_ key: NumberKey, target: Double, at t: Double) {
     if let old = self.target(key), old == target { return }
     let first = self.target(key) == nil
     setNumber(key, target, initial: target, first || !animates ? .immediate : Transition(duration: TextTemplate.tween, curve: .decay(tau: TextTemplate.tween / 4)))
   }
 
   /// The text of `template` at t, read from `set` through the view's window and indicator;
-  /// `key` names its counters. Moves the counters first (call once per tick).
-  public func templateText(_ template: TextTemplate, set: ChartSet, indicator: Int?, key: String, at t: Double, moves: Bool,
+  /// `node` owns its counters. Moves the counters first (call once per tick).
+  public func templateText(_ template: TextTemplate, set: ChartSet, indicator: Int?, node: NodeIdentity, at t: Double, moves: Bool,
                            format: DisplayFormat = .standard) -> String {
     let window = self.window(set, at: t)
     let i = TextTemplate.index(set, window: window, indicator: indicator)
     var values: [(Double, Double)?] = []
     for (k, id) in template.lines.enumerated() {
-      let counter = "\(key).template.\(k)"
+      let counter = NumberKey.counter(node, line: k)
       if moves, let i, let line = set.line(id: id), i < line.values.count, line.values[i].isFinite {
         updateCounter(counter, target: line.values[i], at: t)
       }
@@ -191,7 +191,7 @@ extension Scene {
       switch n.kind {
       case .text(var spec):
         guard let template = spec.template, let set = spec.source else { return }
-        let s = p.templateText(template, set: set, indicator: nil, key: n.id, at: t, moves: moves, format: format)
+        let s = p.templateText(template, set: set, indicator: nil, node: n.identity, at: t, moves: moves, format: format)
         if s != spec.text { spec.text = s; n.kind = .text(spec); changed = true }
       case .chart(var spec), .card(var spec):
         guard let template = spec.titleTemplate else { return }
@@ -202,7 +202,7 @@ extension Scene {
           let w = p.window(set, at: t)
           if set.xs[i] >= set.time(atFraction: w.lo) - 1e-6 && set.xs[i] <= set.time(atFraction: w.hi) + 1e-6 { indicator = i }
         }
-        let s = p.templateText(template, set: set, indicator: indicator, key: n.id + ".title", at: t, moves: moves, format: format)
+        let s = p.templateText(template, set: set, indicator: indicator, node: n.identity, at: t, moves: moves, format: format)
         guard s != spec.title else { return }
         spec.title = s
         if case .card = n.kind { n.kind = .card(spec) } else { n.kind = .chart(spec) }

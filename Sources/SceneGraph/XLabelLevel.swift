@@ -44,7 +44,7 @@ extension Presentation {
   /// `xLabelCatchUp / xLabelFadeTime` levels behind), never finer than the labels allow
   /// side by side. Called every tick (Simulation.updateAxes), so a still at a time is the
   /// same however it is reached.
-  public func updateXLabels(_ key: String, spec: ChartSpec, parts: ChartParts, measurer: TextMeasurer, at t: Double) {
+  public func updateXLabels(_ key: ChartKey, spec: ChartSpec, parts: ChartParts, measurer: TextMeasurer, at t: Double) {
     let set = spec.data
     func levels(at t: Double) -> TimeScale.Levels? { ChartAxes.xLevels(spec: spec, parts: parts, window: window(set, at: t), measurer: measurer) }
     func target(_ levels: TimeScale.Levels, at t: Double) -> Double {
@@ -93,8 +93,8 @@ extension Presentation {
   /// before t, up to 0.1 s before (a still between two frames draws what the frame before
   /// it drew, not a level the eased labels never showed); nil: none kept for that time and
   /// set, the chart then draws the level its window asks for.
-  public func xLevel(_ key: String, _ set: ChartSet, at t: Double) -> Double? {
-    guard let s = xLevels[key], s.set == ObjectIdentifier(set), t - s.time > -1e-9, t - s.time < 0.1 else { return nil }
+  public func xLevel(_ key: ChartKey?, _ set: ChartSet, at t: Double) -> Double? {
+    guard let key, let s = xLevels[key], s.set == ObjectIdentifier(set), t - s.time > -1e-9, t - s.time < 0.1 else { return nil }
     return s.level
   }
 }

@@ -7,7 +7,7 @@ import Motion
 // the poster or on "Zoom Out" does. The drawing is in Render/ZoomBuilder.swift.
 
 extension Presentation {
-  static func zoomKey(_ set: ChartSet) -> String { "zoom.\(ObjectIdentifier(set).hashValue)" }
+  static func zoomKey(_ set: ChartSet) -> NumberKey { .zoom(set: ObjectIdentifier(set)) }
   static let zoomTransition = Transition(duration: 0.4, curve: .easeInOut)
 
   /// Zooms a set into a day (its detail file, or a pie when `pie`): the overview's window

@@ -269,7 +269,7 @@ final class MotionSequenceTests: XCTestCase {
     var frames = try film(s, from: 0, to: 1.1)
     // Held from 0.2 to 0.8, moved from 0.8 to 1.1 (frames 25...33), let go in frame 33: the
     // card leaves the hand at the hand's speed (100 px in 0.3 s) ...
-    let speed = s.scene.presentation.stateVelocity(Presentation.StateKey(view: 1, path: "drag.k0"), at: 1.1)
+    let speed = s.scene.presentation.stateVelocity(Presentation.StateKey(view: 1, path: ["drag", "k0"]), at: 1.1)
     XCTAssertEqual(speed, 100 / 0.3, accuracy: 100 / 0.3 * 0.1)
     frames += try film(s, from: 1.12, to: 3)
     let d = steps(track(frames, "k0"))

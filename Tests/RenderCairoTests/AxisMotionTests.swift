@@ -26,9 +26,9 @@ final class AxisMotionTests: XCTestCase {
       guard let node = session.scene.node(id: "messages"), let spec = node.chart else { return XCTFail("no chart") }
       let p = session.scene.presentation
       let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: session.text, window: p.window(spec.data, at: t))
-      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
+      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: ChartKey(node.identity), t: t)
       let rest = ChartAxes.rest(spec: spec, presentation: p, t: t)
-      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, presentation: p, key: node.id, t: t)
+      let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: session.text, presentation: p, key: ChartKey(node.identity), t: t)
 
       // Lines: every stroke of a line colour is drawn inside a clip equal to the plot.
       var clips: [Rect?] = []

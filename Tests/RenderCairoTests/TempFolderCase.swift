@@ -25,8 +25,8 @@ extension Session {
     guard let node = scene.node(id: id), let spec = node.chart else { throw XCTSkip("no chart '\(id)'") }
     let p = scene.presentation
     let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: text, window: p.window(spec.data, at: t))
-    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: t)
-    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: text, presentation: p, key: node.id, t: t)
+    let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: ChartKey(node.identity), t: t)
+    let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: text, presentation: p, key: ChartKey(node.identity), t: t)
     return (axes, parts.plot, ChartAxes.rest(spec: spec, presentation: p, t: t))
   }
 }

@@ -29,11 +29,12 @@ final class ChartAxesTests: XCTestCase {
     for (a, b) in pairs {
       let p = Presentation()
       p.animates = true
-      p.updateAxis("k", target: a, at: 0)
-      p.updateAxis("k", target: b, at: 1)
+      let key = ChartKey(NodeIdentity.next())
+      p.updateAxis(AxisKey(key), target: a, at: 0)
+      p.updateAxis(AxisKey(key), target: b, at: 1)
       for k in 0...30 {
         let t = 1 + Double(k) * 0.01
-        let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: "k", t: t)
+        let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: key, t: t)
         let axes = ChartAxes(spec: spec, parts: parts, snap: snap, measurer: measurer, rest: 1)
         XCTAssertTrue(visibleOverlaps(axes.yLabels).isEmpty, "t=\(t): \(visibleOverlaps(axes.yLabels))")
         let texts = axes.yLabels.filter { $0.alpha > 0.1 }.map(\.text)

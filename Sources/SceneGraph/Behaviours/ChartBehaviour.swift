@@ -41,7 +41,7 @@ final class ChartGrab: Grab {
     let parts = ChartParts.make(spec: spec, card: !full && { if case .card = n.kind { return true }; return false }(), frame: frame,
                                 measurer: i.measurer, window: i.p.window(spec.data, at: i.now))
     for chip in parts.legend where chip.frame.contains(q) { return .legend(chip.id) }
-    if let zoomPart = i.zoomPart(spec, parts, frame: frame, key: n.id, at: q) { return zoomPart }
+    if let zoomPart = i.zoomPart(spec, parts, frame: frame, key: ChartKey(n.identity), at: q) { return zoomPart }
     if let mm = parts.minimap, mm.contains(q), let w = parts.minimapWindow {
       if let l = parts.minimapLeft, l.inset(by: -6).contains(q) { return .left }
       if let r = parts.minimapRight, r.inset(by: -6).contains(q) { return .right }

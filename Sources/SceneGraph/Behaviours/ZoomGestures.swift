@@ -8,13 +8,13 @@ import Gestures
 
 extension Interaction {
   /// The round-two parts of a chart drawn now: `poster`, `zoomOut`, `yAxis.right`.
-  func zoomParts(_ spec: ChartSpec, _ parts: ChartParts, frame: Rect, key: String) -> [(String, Rect)] {
+  func zoomParts(_ spec: ChartSpec, _ parts: ChartParts, frame: Rect, key: ChartKey) -> [(String, Rect)] {
     let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: key, t: now)
     return ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: frame, measurer: measurer, zoomed: spec.base.zoom != nil)
   }
 
   /// `poster` or `zoomOut` when a press at q is on one.
-  func zoomPart(_ spec: ChartSpec, _ parts: ChartParts, frame: Rect, key: String, at q: Point) -> ChartPart? {
+  func zoomPart(_ spec: ChartSpec, _ parts: ChartParts, frame: Rect, key: ChartKey, at q: Point) -> ChartPart? {
     for (name, r) in zoomParts(spec, parts, frame: frame, key: key) where r.contains(q) {
       if name == "zoomOut" { return .zoomOut }
       if name == "poster" { return .poster }
@@ -28,7 +28,7 @@ extension Interaction {
     let set = spec.base
     switch part {
     case .poster:
-      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: node.id, t: now)
+      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: p, key: ChartKey(node.identity), t: now)
       // A day without a detail file: nothing happens.
       guard set.zoom == nil, let k = snap.indicatorIndex, set.canZoom(index: k, pie: spec.style.percentage) else { return true }
       do { try p.zoom(set, day: ChartSet.dayText(set.xs[k]), pie: spec.style.percentage) } catch { return true }
