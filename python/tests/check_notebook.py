@@ -1,11 +1,13 @@
 """A notebook run by a real Jupyter kernel (nbclient, ipykernel) that uses chartscene.
 
-    python check_notebook.py EXAMPLES_DIR OUT_DIR
+    python check_notebook.py EXAMPLES_DIR OUT_DIR [DOCS_PAGE]
 
 The notebook imports chartscene, shows a still and an animated scene, loads the extension
 and uses the `%%chartscene` cell magic (a still at a time, an animated cell, a script error).
 Checks each cell's output MIME types, that each PNG decodes to the size asked for, and that
-the error cell shows the one `error:` line. Writes the executed notebook to OUT_DIR.
+the error cell shows the one `error:` line; the `%%chartscene` blocks of DOCS_PAGE
+(docs/python.md) run as cells too and must each show a picture or a video. Writes the
+executed notebook to OUT_DIR.
 """
 
 import base64
@@ -44,6 +46,14 @@ def main():
         code('%%chartscene\nlocal cs = require("chartscene")\nreturn cs.scene { root = cs.chart { titel = "x" } }',
              metadata={"tags": ["raises-exception"]}),
     ]
+    docs = []
+    if len(sys.argv) > 3:
+        from run_doc_blocks import blocks
+
+        text = open(sys.argv[3], encoding="utf-8").read()
+        docs = [(line, body) for line, lang, body, _ in blocks(text) if lang == "python" and body.startswith("%%chartscene")]
+        assert docs, "%s has no %%%%chartscene block" % sys.argv[3]
+        nb.cells += [code(body.rstrip("\n")) for _, body in docs]
     client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": out}})
     client.execute()
     nbformat.write(nb, os.path.join(out, "chartscene.ipynb"))
@@ -77,8 +87,11 @@ def main():
     png(bundle(6), (320, 240))
     errors = [o for o in nb.cells[7].outputs if o.output_type == "error"]
     assert len(errors) == 1 and errors[0].ename == "ChartsceneError", nb.cells[7].outputs
-    assert errors[0].traceback == ["error: stdin:3: unknown key 'titel' in cs.chart (did you mean 'title'?)"], \
+    assert errors[0].traceback == ["error: stdin:2: unknown key 'titel' in cs.chart (did you mean 'title'?)"], \
         errors[0].traceback
+    for k, (line, _) in enumerate(docs):
+        d = bundle(8 + k)
+        assert "image/png" in d or "text/html" in d, "docs block at line %d shows %s" % (line, sorted(d))
     print("ok: the notebook ran in a real kernel: %s" % ", ".join(
         "/".join(sorted(o.get("data", {"error": 0}).keys())) for c in nb.cells for o in c.outputs
         if o.output_type in ("execute_result", "display_data", "error")))
