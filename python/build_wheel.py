@@ -5,7 +5,8 @@
 STAGE holds the package folder `chartscene/` (the Python modules, bin/, share/, lib/). This
 writes OUTDIR/chartscene-VERSION-py3-none-TAG.whl with its .dist-info (METADATA, WHEEL,
 entry_points.txt, RECORD), the files in a fixed order with a fixed date and their modes
-(the binary stays executable), so the same stage gives the same bytes. Prints its path.
+(the binary stays executable), stored uncompressed (auditwheel writes the compressed wheel),
+so the same stage gives the same bytes. Prints its path.
 """
 
 import base64
@@ -67,11 +68,11 @@ def main():
     record = "".join("%s,%s,%d\n" % (n, digest(b), len(b)) for n, b, _ in files) + "%s/RECORD,,\n" % dist
     files.append(("%s/RECORD" % dist, record.encode("utf-8"), 0o644))
     out = os.path.join(outdir, "%s-%s-py3-none-%s.whl" % (name, version, tag))
-    with zipfile.ZipFile(out + ".tmp", "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+    # Stored, not deflated: auditwheel unpacks it and writes the compressed wheel.
+    with zipfile.ZipFile(out + ".tmp", "w", zipfile.ZIP_STORED) as z:
         for n, b, mode in files:
             info = zipfile.ZipInfo(n, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = (0o100000 | mode) << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, b)
     os.replace(out + ".tmp", out)
     print(out)

@@ -156,7 +156,8 @@ class Scene:
     `data`: {NAME: table} writes each table to a temporary CSV file whose path the script
     reads as `cs.args.NAME` (`cs.data.csv(cs.args.sales)`); a single table instead is fed
     through standard input, which the script reads as `cs.data.csv("-")`. A table is anything
-    with `.to_csv` (a pandas DataFrame), a list of dicts, a dict of columns, or CSV text.
+    with `.to_csv` (a pandas DataFrame), a list of dicts, CSV text, or (inside {NAME: table})
+    a dict of columns; a dict given as `data` itself is always {NAME: table}.
     """
 
     def __init__(self, script=None, *, lua=None, args=None, size=None, theme=None, preset=None,
