@@ -13,7 +13,7 @@ int cs_sdl_load(char *err, unsigned long errsize) {
   if (library) return 0;
   void *lib = dlopen("libSDL2-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
-    snprintf(err, errsize, "cannot load SDL2 (%s); scripts/install-deps installs it", dlerror());
+    snprintf(err, errsize, "cannot load SDL2 (%s): install SDL2 (Debian: apt-get install libsdl2-2.0-0; a source checkout: scripts/install-deps)", dlerror());
     return -1;
   }
 #define CS_SDL_RESOLVE(ret, name, params, args) \

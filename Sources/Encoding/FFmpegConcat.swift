@@ -119,7 +119,7 @@ extension FFmpegEncoder {
     if rc != 0 {
       _ = log.firstLine()
       _ = text()
-      return (false, "", "cannot run \(program) (\(String(cString: strerror(rc)))); scripts/install-deps installs it")
+      return (false, "", "cannot run \(program) (\(String(cString: strerror(rc)))): install ffmpeg (Debian: apt-get install ffmpeg; a source checkout: scripts/install-deps)")
     }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}

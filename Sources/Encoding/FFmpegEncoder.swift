@@ -136,7 +136,7 @@ public final class FFmpegEncoder {
     log.drain(logFDs[0])
     if rc != 0 {
       close(pipeFDs[1]); unlink(temp); TempFiles.unregister(temp)
-      throw EncodeError(description: "cannot run ffmpeg (\(String(cString: strerror(rc)))); scripts/install-deps installs it")
+      throw EncodeError(description: "cannot run ffmpeg (\(String(cString: strerror(rc)))): install ffmpeg (Debian: apt-get install ffmpeg; a source checkout: scripts/install-deps)")
     }
     pid = child
     stdin = pipeFDs[1]
