@@ -136,7 +136,7 @@ final class IdentityMotionTests: XCTestCase {
     }
     let end = frames.last!
     XCTAssertEqual(cards.sorted { end[$0]!.z > end[$1]!.z }, ["card3", "card4", "card5", "card1", "card2"])
-    XCTAssertEqual(end["card2"]!.rect.minX, end["card3"]!.rect.minX, accuracy: 1e-6, "every card back in line")
+    XCTAssertEqual(end["card2"]!.rect.midX, end["card3"]!.rect.midX, accuracy: 1e-6, "every card back in line")
   }
 
   // MARK: - A grid reordered by table.insert and table.remove
