@@ -1,5 +1,6 @@
 import ChartSceneHost
 import Foundation
+import SceneGraph
 import XCTest
 
 /// Issue 38, item 6: `cs.compose` (the common view keys and the caller's `on` merged in, so

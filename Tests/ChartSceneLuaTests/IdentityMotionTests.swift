@@ -125,13 +125,17 @@ final class IdentityMotionTests: XCTestCase {
 
   func testASecondSwipeMidMotionStartsFromWhatIsShown() throws {
     // The second card is thrown while the first motion still runs (it settles at about 1.25 s).
-    let s = try dir.session(Self.swipe.replacingOccurrences(of: "TIMELINE", with: "cs.drag { at = 0.7, target = 'deck', by = { -240, 0 }, duration = 0.4 }"))
+    let s = try dir.session(Self.swipe.replacingOccurrences(of: "TIMELINE", with: "cs.drag { at = 0.7, target = 'deck', by = { -240, 0 }, duration = 0.4, flick = true }"))
     let frames = try film(s, cards, from: 0.6, to: 2.4)
-    for (a, b) in zip(frames, frames.dropFirst()) {
-      for id in cards {
-        let (r0, r1) = (a[id]!.rect, b[id]!.rect)
-        let jump = max(abs(r1.minX - r0.minX), abs(r1.minY - r0.minY))
-        XCTAssertLessThan(jump, 40, "\(id) jumps \(jump) px between two frames")
+    // The finger moves unevenly, so a step is compared with the steps on either side: a card
+    // that lost what was left of its motion (or took the model's place) would jump alone.
+    for id in cards {
+      let steps = zip(frames, frames.dropFirst()).map { a, b in
+        max(abs(b[id]!.rect.minX - a[id]!.rect.minX), abs(b[id]!.rect.minY - a[id]!.rect.minY))
+      }
+      for i in 1..<(steps.count - 1) {
+        XCTAssertLessThanOrEqual(steps[i], 3 * max(steps[i - 1], steps[i + 1]) + 8,
+                                 "\(id) jumps \(steps[i]) px at frame \(i) (neighbours \(steps[i - 1]), \(steps[i + 1]))")
       }
     }
     let end = frames.last!
