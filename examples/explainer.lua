@@ -42,7 +42,7 @@ followers:setRange(0, 0.25)
 -- fades the old one out and then the new one in (the layout is a function of the state,
 -- cs.animate decides the motion). Each act leaves the bottom fifth to the captions.
 local acts = cs.view {
-  id = "acts", kind = "acts", state = { act = 1.0 },
+  id = "acts", kind = "acts", state = { act = 1.0 }, animates = { "act" },
   layout = function(self, w, h)
     local side, top, bottom = math.min(48.0, w * 0.04), math.min(24.0, h * 0.03), h * 0.2
     for i, c in ipairs(self.children) do

@@ -48,6 +48,14 @@ public final class BindingContext {
   /// The same, by their view (a script's `self.state` looks its view up on every access).
   var viewScript: [ObjectIdentifier: ViewScript] = [:]
   var viewPrelude: Int32 = 0
+  /// The `cs.animate` block running (numbered from 1), and how many there were.
+  var animateBlock: Int?
+  var animateBlocks = 0
+  /// Views whose state a running block changed (their children move at its end).
+  var pendingMotions: [ViewScript] = []
+  /// `self:add` and `self:remove` (registry references), and how many views were added.
+  var viewMethods: [String: Int32] = [:]
+  var addedViews = 0
   /// `cs.args`: the `--arg KEY=VALUE` pairs, in order.
   public var args: [(String, String)] = []
   /// Keys the script read from `cs.args` that were not given, in the order first read (at

@@ -16,7 +16,23 @@ final class ViewScript {
   /// While the layout runs: the records (`self.children`) and the time laid out.
   var records: Int32?
   var time: Double?
+  /// A `cs.animate` block changed the state: the children's places before it (by identity).
+  var pending: PendingMotion?
   init(node: Node, number: Int) { self.node = node; self.number = number }
+}
+
+/// What a `cs.animate` block that changes a view's state needs at its end: the block, its
+/// timing, the children's values before the change and the speed asked for (as progress
+/// per second: `velocity` over the change of the first number changed).
+struct PendingMotion {
+  var block: Int
+  var transition: Transition
+  var before: [ObjectIdentifier: ChildValues]
+  /// The records themselves (what a child removed in the block is drawn with as it leaves).
+  var records: [ObjectIdentifier: ChildLayout]
+  var rate: Double?
+  /// Children added in the block, and how they enter.
+  var entering: [ObjectIdentifier: ViewTransition] = [:]
 }
 
 final class NullValue: @unchecked Sendable { static let shared = NullValue() }
@@ -32,38 +48,59 @@ enum CompositionViewBinding {
     lua.rawSet(cs, "null")
     lua.setFunction(cs, "view") { lua in
       try lua.checkTable(1, function: "view")
-      let o = try LuaOptions(lua, 1, .composition)
-      let name = try o.string("kind") ?? "view"
-      guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-        throw LuaError("bad field 'kind' in cs.view (a name of letters, digits, '_' and '-', at most 64)")
-      }
-      var spec = ViewSpec(name: name)
-      spec.clips = try o.bool("clip") ?? false
-      spec.scrolls = try o.choice("scrolls", ScrollAxis.self)
-      if let options = try o.with("options", { idx throws -> [String: PresetValue] in
-        guard lua.type(at: idx) == .table else { throw o.fieldError("options", expected: "table") }
-        var out: [String: PresetValue] = [:]
-        try lua.forEach(idx) {
-          guard lua.type(at: -2) == .string, let k = lua.toString(-2) else { throw LuaError("bad field 'options' in cs.view (keys are names)") }
-          switch lua.type(at: -1) {
-          case .number: out[k] = .number(lua.toNumber(-1) ?? 0)
-          case .string: out[k] = .string(lua.toString(-1) ?? "")
-          case .boolean: out[k] = .bool(lua.toBool(-1) ?? false)
-          default: throw LuaError("bad field 'options' in cs.view (option '\(k)' must be a number, string or boolean)")
-          }
-        }
-        return out
-      }) { spec.options = options }
-      // Messages about the children name the composition's constructor (`cs.tabs`).
-      let children = try ViewBindings.children(lua, o, context, owner: name == "view" ? "cs.view" : "cs.\(name)")
-      spec.explicitOptions = Set(spec.options.keys)
-      let node = Node(id: try o.string("id"), kind: .view(spec), style: try ViewBindings.style(o), children: children)
-      let script = ViewScript(node: node, number: context.viewScripts.count + 1)
-      context.viewScripts.append(script)
-      context.viewScript[ObjectIdentifier(node)] = script
-      try attach(lua, o, script, node, context)
-      return ViewBindings.push(lua, try ViewBindings.finish(node, o, context))
+      return try view(lua, context, 1)
     }
+    lua.setFunction(cs, "compose") { lua in
+      try lua.checkTable(1, function: "compose")
+      try lua.checkTable(2, function: "compose")
+      try prelude(lua, context, "compose", results: 1) {
+        lua.pushValue(1)
+        lua.pushValue(2)
+        lua.newTable(array: Int32(OptionTable.view.keys.count))
+        for (i, k) in OptionTable.view.keys.enumerated() { lua.push(k); lua.rawSet(-2, index: i + 1) }
+        return 3
+      }
+      return try view(lua, context, lua.top)
+    }
+    installHelpers(lua, into: cs, context: context)
+  }
+
+  /// `cs.view{}` of the table at `index`.
+  static func view(_ lua: LuaState, _ context: BindingContext, _ index: Int32) throws -> Int32 {
+    let o = try LuaOptions(lua, index, .composition)
+    let name = try o.string("kind") ?? "view"
+    guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+      throw LuaError("bad field 'kind' in cs.view (a name of letters, digits, '_' and '-', at most 64)")
+    }
+    var spec = ViewSpec(name: name)
+    spec.clips = try o.bool("clip") ?? false
+    spec.scrolls = try o.choice("scrolls", ScrollAxis.self)
+    if let options = try o.with("options", { idx throws -> [String: PresetValue] in
+      guard lua.type(at: idx) == .table else { throw o.fieldError("options", expected: "table") }
+      var out: [String: PresetValue] = [:]
+      try lua.forEach(idx) {
+        guard lua.type(at: -2) == .string, let k = lua.toString(-2) else { throw LuaError("bad field 'options' in cs.view (keys are names)") }
+        switch lua.type(at: -1) {
+        case .number: out[k] = .number(lua.toNumber(-1) ?? 0)
+        case .string: out[k] = .string(lua.toString(-1) ?? "")
+        case .boolean: out[k] = .bool(lua.toBool(-1) ?? false)
+        default: throw LuaError("bad field 'options' in cs.view (option '\(k)' must be a number, string or boolean)")
+        }
+      }
+      return out
+    }) { spec.options = options }
+    // Messages about the children name the composition's constructor (`cs.tabs`).
+    let children = try ViewBindings.children(lua, o, context, owner: name == "view" ? "cs.view" : "cs.\(name)")
+    spec.explicitOptions = Set(spec.options.keys)
+    let node = Node(id: try o.string("id"), kind: .view(spec), style: try ViewBindings.style(o), children: children)
+    let script = ViewScript(node: node, number: context.viewScripts.count + 1)
+    context.viewScripts.append(script)
+    context.viewScript[ObjectIdentifier(node)] = script
+    try attach(lua, o, script, node, context)
+    return ViewBindings.push(lua, try ViewBindings.finish(node, o, context))
+  }
+
+  static func installHelpers(_ lua: LuaState, into cs: Int32, context: BindingContext) {
     lua.setFunction(cs, "options") { lua in
       let owner = try lua.checkString(1, function: "options")
       try lua.checkTable(2, function: "options")
@@ -133,6 +170,12 @@ enum CompositionViewBinding {
         spec.layout?.invalidate()
         return 0
       }
+      lua.setFunction(lua.top, "before") { [weak context] lua in
+        guard let context, let v = script(lua, context) else { return 0 }
+        if v.time != nil { throw LuaError("a layout or draw function cannot change the state (change it in a handler, cs.call or update)") }
+        try before(context, v, value: lua.toNumber(2), old: lua.toNumber(3))
+        return 0
+      }
       lua.setFunction(lua.top, "shown") { [weak context] lua in
         guard let context, let v = script(lua, context) else { lua.pushValue(4); return 1 }
         let key = Presentation.StateKey(view: v.number, path: statePath(lua))
@@ -181,6 +224,194 @@ enum CompositionViewBinding {
     }
   }
 
+  /// A change of a state key that moves the children by identity: inside a `cs.animate`
+  /// block, the first one notes where the children are laid out now (the model's places,
+  /// before the change); the block's end starts their motion (`flush`).
+  static func before(_ context: BindingContext, _ v: ViewScript, value: Double?, old: Double?) throws {
+    let p = context.presentation
+    guard let block = context.animateBlock, p.animates, let tr = p.override, tr.duration > 0 else { return }
+    if v.pending == nil {
+      guard let node = v.node, case .view(let spec) = node.kind, let layout = spec.layout, let size = layout.size else { return }
+      let records = try layout.children(width: size.width, height: size.height, t: p.now)
+      let ids = live(node).map { ObjectIdentifier($0) }
+      var byID: [ObjectIdentifier: ChildLayout] = [:]
+      for (k, id) in ids.enumerated() { byID[id] = k < records.count ? records[k] : ChildLayout() }
+      v.pending = PendingMotion(block: block, transition: tr, before: ViewLayout.values(records, ids, content: size), records: byID)
+      context.pendingMotions.append(v)
+    }
+    if v.pending?.rate == nil, let speed = p.overrideVelocity, let value, let old, value != old {
+      v.pending?.rate = speed / (value - old)
+    }
+  }
+
+  /// The end of `cs.animate` block `block`: each view it changed lays out once for the new
+  /// state, and its children move from where they were to there.
+  static func flush(_ context: BindingContext, block: Int) throws {
+    let p = context.presentation
+    let mine = context.pendingMotions.filter { $0.pending?.block == block }
+    guard !mine.isEmpty else { return }
+    context.pendingMotions.removeAll { $0.pending?.block == block }
+    for v in mine {
+      guard let m = v.pending else { continue }
+      v.pending = nil
+      guard let node = v.node, case .view(let spec) = node.kind, let layout = spec.layout, let size = layout.size else { continue }
+      let records = try layout.children(width: size.width, height: size.height, t: p.now)
+      let after = ViewLayout.values(records, live(node).map { ObjectIdentifier($0) }, content: size)
+      if let end = layout.animate(from: m.before, to: after, entering: m.entering, content: size, at: p.now, m.transition, rate: m.rate) {
+        p.childMotionsUntil = max(p.childMotionsUntil, end)
+      }
+    }
+  }
+
+  /// A block that failed: its views forget what they noted.
+  static func drop(_ context: BindingContext, block: Int) {
+    for v in context.pendingMotions where v.pending?.block == block { v.pending = nil }
+    context.pendingMotions.removeAll { $0.pending == nil }
+  }
+
+  /// A view's children that are not leaving (the layout's `self.children`).
+  static func live(_ node: Node) -> ArraySlice<Node> {
+    guard case .view(let spec) = node.kind, let leaving = spec.layout?.leaving.count, leaving > 0 else { return node.children[...] }
+    return node.children.prefix(node.children.count - leaving)
+  }
+
+  /// The children as views, their ids and kinds (arrays the layout records are made from).
+  static func childLists(_ lua: LuaState, _ v: ViewScript, _ node: Node) {
+    for r in [v.views, v.ids, v.kinds] where r != 0 { lua.unref(r) }
+    let children = Array(live(node))
+    for (k, fill) in [(0, { (c: Node) in ViewBindings.pushExisting(lua, c) }), (1, { c in if c.explicitID { lua.push(c.id) } else { lua.push(false) } }), (2, { c in lua.push(c.kind.name) })] {
+      lua.newTable(array: Int32(children.count))
+      for (i, c) in children.enumerated() { fill(c); lua.rawSet(-2, index: i + 1) }
+      let r = lua.ref()
+      if k == 0 { v.views = r } else if k == 1 { v.ids = r } else { v.kinds = r }
+    }
+  }
+
+  /// `self:add` and `self:remove`, made once per script.
+  static func pushMethod(_ lua: LuaState, _ context: BindingContext, _ name: String) {
+    if let r = context.viewMethods[name] { lua.pushRef(r); return }
+    lua.push(function: name) { [weak context] lua in
+      guard let context else { return 0 }
+      if name == "add" { return try add(lua, context) }
+      return try remove(lua, context)
+    }
+    lua.pushValue(-1)
+    context.viewMethods[name] = lua.ref()
+  }
+
+  /// The view a method is called on (`self:add(...)`), with its script.
+  static func receiver(_ lua: LuaState, _ context: BindingContext, _ name: String) throws -> (Node, ViewScript) {
+    guard let n = lua.object(at: 1, ViewBindings.typeName) as? Node, let v = context.viewScript[ObjectIdentifier(n)] else {
+      throw LuaError("bad self to '\(name)' (a cs.view expected: call it as self:\(name)(...))")
+    }
+    if v.time != nil { throw LuaError("a layout or draw function cannot change the children (\(name) them in a handler, cs.call or update)") }
+    return (n, v)
+  }
+
+  /// True inside a `cs.animate` block that moves things (a change there is animated).
+  static func animating(_ context: BindingContext) -> Bool {
+    let p = context.presentation
+    return context.animateBlock != nil && p.animates && (p.override?.duration ?? 0) > 0
+  }
+
+  /// `self:add(view [, index])`: a new child (at `index`, from 1; default last). Inside
+  /// `cs.animate` it enters with its `transition`.
+  static func add(_ lua: LuaState, _ context: BindingContext) throws -> Int32 {
+    let (n, v) = try receiver(lua, context, "add")
+    guard let child = lua.object(at: 2, ViewBindings.typeName) as? Node else { throw lua.argumentError(2, function: "add", expected: "view") }
+    let count = live(n).count
+    var index = count + 1
+    if !lua.isNil(3) {
+      guard let d = lua.toNumber(3), let k = LuaOptions.integer(d), k >= 1, k <= count + 1 else {
+        throw lua.argumentError(3, function: "add", "an index from 1 to \(count + 1) expected")
+      }
+      index = k
+    }
+    if child.levels + 1 >= Node.maxLevels { throw LuaError("views are nested more than \(Node.maxLevels) levels deep in add") }
+    var ids: [String: Node] = [:]
+    var views = 0
+    let leaving = Set(n.children.suffix(n.children.count - count).map { ObjectIdentifier($0) })
+    func collect(_ x: Node) {
+      if leaving.contains(ObjectIdentifier(x)) { return }
+      views += 1
+      ids[x.id] = x
+      x.children.forEach(collect)
+    }
+    if let scene = context.scene { collect(scene.root) } else { collect(n) }
+    try ViewBindings.checkViewCount(views + child.views, "add")
+    // The new views' ids: their own, else one made from the view's (unique in the scene).
+    context.addedViews += 1
+    let base = "\(n.id)+\(context.addedViews)"
+    var fresh: Set<String> = []
+    var clash: String?
+    func name(_ x: Node, _ path: String) {
+      if !x.explicitID { x.id = "\(x.kind.name)@\(path)" }
+      if ids[x.id] != nil || !fresh.insert(x.id).inserted { clash = clash ?? x.id }
+      for (k, c) in x.children.enumerated() { name(c, "\(path)/\(k)") }
+    }
+    name(child, base)
+    if let clash { throw LuaError("add: the scene already has a view with id '\(clash)' (ids must be unique)") }
+    guard context.adopt(child) else { throw LuaError("add: the view is already placed in the scene (a view can be placed once)") }
+    if let scene = context.scene {
+      let f = scene.format
+      child.walk { x in
+        switch x.kind {
+        case .chart(var spec): spec.format = f; x.kind = .chart(spec)
+        case .card(var spec): spec.format = f; x.kind = .card(spec)
+        default: break
+        }
+      }
+    }
+    // Its place before the change, then the change.
+    let animated = animating(context)
+    if animated { try before(context, v, value: nil, old: nil) }
+    // A child leaving with the same id is gone now.
+    if case .view(let spec) = n.kind, let layout = spec.layout {
+      let same = Set(n.children.suffix(n.children.count - count).filter { $0.id == child.id }.map { ObjectIdentifier($0) })
+      if !same.isEmpty {
+        layout.leaving.removeAll { same.contains($0.node) }
+        n.children.removeAll { same.contains(ObjectIdentifier($0)) }
+      }
+    }
+    n.children.insert(child, at: index - 1)
+    if animated, v.pending != nil { v.pending?.entering[ObjectIdentifier(child)] = child.style.transition ?? .opacity }
+    childLists(lua, v, n)
+    if case .view(let spec) = n.kind { spec.layout?.invalidate() }
+    return 0
+  }
+
+  /// `self:remove(id)`: the child with that id goes; inside `cs.animate` it leaves with its
+  /// `transition` first.
+  static func remove(_ lua: LuaState, _ context: BindingContext) throws -> Int32 {
+    let (n, v) = try receiver(lua, context, "remove")
+    let id = try lua.checkString(2, function: "remove")
+    let children = live(n)
+    guard let k = children.firstIndex(where: { $0.id == id }) else {
+      let names = children.map { "'\($0.id)'" }.prefix(8).joined(separator: ", ")
+      throw LuaError("remove: no child '\(id)' in the view (its children are \(names.isEmpty ? "none" : names))")
+    }
+    let child = n.children[k]
+    let key = ObjectIdentifier(child)
+    let animated = animating(context)
+    if animated { try before(context, v, value: nil, old: nil) }
+    n.children.remove(at: k)
+    context.adopted.remove(key)  // it may be added again
+    if animated, case .view(let spec) = n.kind, let layout = spec.layout, let m = v.pending, let record = m.records[key], let size = layout.size {
+      if m.entering[key] != nil {
+        v.pending?.entering[key] = nil  // added and removed in one block: never shown
+      } else {
+        let from = ChildValues(record, content: size)
+        let away = (child.style.transition ?? .opacity).away(from, content: size)
+        layout.leaving.append(LeavingChild(node: key, record: record, delta: away - from, at: context.presentation.now, m.transition))
+        n.children.append(child)
+        context.presentation.childMotionsUntil = max(context.presentation.childMotionsUntil, layout.leaving.last!.end)
+      }
+    }
+    childLists(lua, v, n)
+    if case .view(let spec) = n.kind { spec.layout?.invalidate() }
+    return 0
+  }
+
   static func script(_ lua: LuaState, _ context: BindingContext) -> ViewScript? {
     guard let n = lua.toNumber(1), let k = LuaOptions.integer(n), k >= 1, k <= context.viewScripts.count else { return nil }
     return context.viewScripts[k - 1]
@@ -205,10 +436,12 @@ enum CompositionViewBinding {
       guard lua.type(at: idx) == .table else { throw o.fieldError("state", expected: "table") }
     }
     let options = o.index
+    try checkAnimates(lua, o)
     try prelude(lua, context, "state", results: 3) {
       lua.push(v.number)
       lua.rawGet(options, "state")
-      return 2
+      lua.rawGet(options, "animates")
+      return 3
     }
     lua.pop()  // the plain table
     v.shown = lua.ref()
@@ -223,12 +456,7 @@ enum CompositionViewBinding {
     v.layout = try function("layout")
     v.inspect = try function("inspect")
     let draw = try function("draw")
-    for (k, fill) in [(0, { (c: Node) in ViewBindings.pushExisting(lua, c) }), (1, { c in if c.explicitID { lua.push(c.id) } else { lua.push(false) } }), (2, { c in lua.push(c.kind.name) })] {
-      lua.newTable(array: Int32(node.children.count))
-      for (i, c) in node.children.enumerated() { fill(c); lua.rawSet(-2, index: i + 1) }
-      let r = lua.ref()
-      if k == 0 { v.views = r } else if k == 1 { v.ids = r } else { v.kinds = r }
-    }
+    childLists(lua, v, node)
     guard case .view(var spec) = node.kind else { return }
     if let layoutRef = v.layout {
       spec.layout = ViewLayout { [weak lua, weak v, weak context] w, h, t in
@@ -259,6 +487,38 @@ enum CompositionViewBinding {
       return (try? inspect(lua, context, v, node, t)) ?? []
     }
     node.kind = .view(spec)
+  }
+
+  /// `animates`: true, or keys of the state that hold numbers (or tables of numbers), which
+  /// then move by value (SwiftUI's animatableData) instead of moving the children by identity.
+  static func checkAnimates(_ lua: LuaState, _ o: LuaOptions) throws {
+    let options = o.index
+    _ = try o.with("animates") { idx throws in
+      if lua.type(at: idx) == .boolean { return }
+      guard lua.type(at: idx) == .table else { throw o.fieldError("animates", expected: "true or a list of state keys") }
+      let n = lua.rawLength(idx)
+      var count = 0
+      lua.forEach(idx) { count += 1 }
+      guard count == n else { throw LuaError("bad field 'animates' in \(o.owner) (a list of state keys expected)") }
+      lua.rawGet(options, "state")
+      let state = lua.top
+      defer { lua.pop() }
+      for i in 0..<n {
+        lua.rawGet(idx, index: i + 1)
+        defer { lua.pop() }
+        guard lua.type(at: -1) == .string, let key = lua.toString(-1) else {
+          throw LuaError("bad field 'animates' in \(o.owner) (state keys expected, got \(lua.valueTypeName(at: -1)) at [\(i + 1)])")
+        }
+        let kind: LuaType = lua.type(at: state) == .table ? lua.rawGet(state, key) : .nil
+        if lua.type(at: state) == .table { lua.pop() }
+        switch kind {
+        case .number, .table: break
+        case .nil: throw LuaError("bad field 'animates' in \(o.owner) (the state has no key '\(key)')")
+        default:
+          throw LuaError("bad field 'animates' in \(o.owner) ('\(key)' is a \(kind == .string ? "string" : kind == .boolean ? "boolean" : "value") in the state, not a number or a table of numbers)")
+        }
+      }
+    }
   }
 
   /// Runs the script's layout for a content size at t: the children as it placed them.

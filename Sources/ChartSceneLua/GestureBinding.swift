@@ -28,18 +28,21 @@ enum GestureBinding {
       guard let lua, let node, let ref = byKind[e.kind] else { return }
       lua.pushRef(ref)
       ViewBindings.pushExisting(lua, node)
-      push(lua, e)
+      push(lua, e, padding: node.style.padding)
       do { try lua.pcall(nargs: 2, nresults: 0) } catch let error as LuaError {
         throw LuaError(placed(error.message, "in \(e.kind.rawValue) handler at \(seconds(e.time)) s"), wantsLocation: false)
       }
     }
   }
 
-  static func push(_ lua: LuaState, _ e: GestureEvent) {
-    lua.newTable(hash: 12)
+  /// The event's table; `contentX`, `contentY` are `x`, `y` inside the view's `padding` (the
+  /// coordinates of its layout and draw).
+  static func push(_ lua: LuaState, _ e: GestureEvent, padding: Insets) {
+    lua.newTable(hash: 14)
     func set(_ k: String, _ v: Double) { lua.push(v); lua.rawSet(-2, k) }
     lua.push(e.kind.rawValue); lua.rawSet(-2, "kind")
     set("x", e.x); set("y", e.y); set("time", e.time)
+    set("contentX", e.x - padding.left); set("contentY", e.y - padding.top)
     if let c = e.child { lua.push(c); lua.rawSet(-2, "child") }
     if e.kind == .scroll { set("dx", e.dx); set("dy", e.dy) }
     if e.sheet { lua.push(true); lua.rawSet(-2, "sheet"); lua.push(e.inside); lua.rawSet(-2, "inside") }

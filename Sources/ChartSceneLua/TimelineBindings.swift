@@ -114,8 +114,14 @@ enum TimelineBindings {
       p.override = transition
       p.overrideVelocity = velocity
       defer { p.override = saved; p.overrideVelocity = savedVelocity }
+      context.animateBlocks += 1
+      let block = context.animateBlocks, outer = context.animateBlock
+      context.animateBlock = block
+      defer { context.animateBlock = outer; CompositionViewBinding.drop(context, block: block) }
       lua.pushValue(2)
       try lua.pcall(nargs: 0, nresults: 0)
+      // The compositions it changed lay out once for the new state; their children move.
+      try CompositionViewBinding.flush(context, block: block)
       return 0
     }
   }

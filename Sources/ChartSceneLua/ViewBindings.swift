@@ -39,6 +39,7 @@ enum ViewBindings {
           case "state": lua.pushRef(v.time != nil ? v.shown : v.state)
           case "shown": lua.pushRef(v.shown)
           case "target": lua.pushRef(v.state)
+          case "add", "remove": if let context { CompositionViewBinding.pushMethod(lua, context, key) }
           case "children": if let r = v.records { lua.pushRef(r) } else { lua.pushRef(v.views) }
           case "options":
             lua.newTable()
@@ -278,6 +279,28 @@ enum ViewBindings {
       let f = try LuaOptions(o.lua, idx, .frame, owner: "\(o.owner) frame")
       for (key, path) in [("width", \Style.width), ("height", \Style.height)] {
         if let v = try f.number(OptionTable.frame.spec(key)) { s[keyPath: path] = v }
+      }
+    }
+    _ = try o.with("transition") { idx throws in
+      let expected = "\"opacity\", \"scale\" or { edge = \"left\" | \"right\" | \"top\" | \"bottom\" } expected"
+      let lua = o.lua
+      switch lua.type(at: idx) {
+      case .string:
+        switch lua.toString(idx) ?? "" {
+        case "opacity": s.transition = .opacity
+        case "scale": s.transition = .scale
+        case let other: throw LuaError("bad field 'transition' in \(o.owner) (\(expected), got '\(other)')")
+        }
+      case .table:
+        let edge = lua.rawGet(idx, "edge") == .string ? lua.toString(-1) : nil
+        lua.pop()
+        var keys = 0
+        lua.forEach(idx) { keys += 1 }
+        guard keys == 1, let edge, let e = ViewTransition.Edge(rawValue: edge) else {
+          throw LuaError("bad field 'transition' in \(o.owner) (\(expected))")
+        }
+        s.transition = .edge(e)
+      default: throw LuaError("bad field 'transition' in \(o.owner) (\(expected), got \(lua.valueTypeName(at: idx)))")
       }
     }
     _ = try o.with("rotation3d") { idx throws in

@@ -19,9 +19,11 @@ local about = setmetatable({}, { __mode = "k" })
 -- so a script cannot reach __newindex's backing table or rawset past the checks.
 local meta = { __metatable = false }
 
-local function wrap(view, backing, prefix, shown, path)
+-- `opted`: the numbers below move by value (a key of the view's `animates`); nil at the top,
+-- where `set` (the keys of `animates`; `all`: every key) decides per key.
+local function wrap(view, backing, prefix, shown, path, opted, set, all)
   local p = {}
-  about[p] = { view = view, backing = backing, prefix = prefix, shown = shown, path = path }
+  about[p] = { view = view, backing = backing, prefix = prefix, shown = shown, path = path, opted = opted, set = set, all = all }
   return setmetatable(p, meta)
 end
 
@@ -31,6 +33,12 @@ local function under(path, k)
   for i = 1, #path do out[i] = path[i] end
   out[#path + 1] = k
   return out
+end
+
+-- True when the numbers under key `k` of proxy data `d` move by value, not by identity.
+local function optedIn(d, k)
+  if d.opted ~= nil then return d.opted end
+  return d.all or d.set[k] == true
 end
 
 -- A plain copy of state data (proxies read through), at most 64 levels and no cycles.
@@ -59,7 +67,7 @@ end
 meta.__index = function(p, k)
   local d = about[p]
   local v = d.backing[k]
-  if type(v) == "table" then return wrap(d.view, v, d.prefix .. tostring(k) .. ".", d.shown, under(d.path, k)) end
+  if type(v) == "table" then return wrap(d.view, v, d.prefix .. tostring(k) .. ".", d.shown, under(d.path, k), optedIn(d, k), d.set, d.all) end
   if d.shown and type(v) == "number" then return host.shown(d.view, d.path, k, v) end
   return v
 end
@@ -85,11 +93,18 @@ meta.__newindex = function(p, k, v)
     error("bad state value for '" .. d.prefix .. tostring(k) .. "' (a finite number expected, got " .. show(v) .. ")", 2)
   end
   local old = d.backing[k]
+  local opted = optedIn(d, k)
+  if opted and d.opted == nil and v ~= nil and tv ~= "number" and tv ~= "table" then
+    error("bad state value for '" .. tostring(k) .. "' (a number or a table of numbers expected: it is in the view's animates; got " .. tv .. ")", 2)
+  end
   if tv == "table" then
     v = copy(v, 1)
-    numbers(d.view, d.prefix .. tostring(k) .. ".", under(d.path, k), old, v)
-  elseif tv == "number" then
+    if opted then numbers(d.view, d.prefix .. tostring(k) .. ".", under(d.path, k), old, v) else host.before(d.view) end
+  elseif tv == "number" and opted then
     host.number(d.view, d.path, k, v, type(old) == "number" and old or nil)
+  elseif not opted then
+    -- The children move by identity: the host notes their places before the change.
+    host.before(d.view, tv == "number" and v or nil, type(old) == "number" and old or nil)
   end
   d.backing[k] = v
   host.touched(d.view)
@@ -109,10 +124,13 @@ end
 meta.__tostring = function(p) return "state" end
 
 -- The state of view number `view`: the table it was given (copied), as set (model) and as
--- shown (numbers read at the layout's time).
-function M.state(view, initial)
+-- shown (numbers read at the layout's time). `animates`: true, or the keys whose numbers move
+-- by value (the others move the children by identity).
+function M.state(view, initial, animates)
   local backing = copy(initial or {}, 1)
-  return wrap(view, backing, "", false, {}), wrap(view, backing, "", true, {}), backing
+  local set, all = {}, animates == true
+  if type(animates) == "table" then for _, k in next, animates do set[k] = true end end
+  return wrap(view, backing, "", false, {}, nil, set, all), wrap(view, backing, "", true, {}, nil, set, all), backing
 end
 
 -- The state as plain data, numbers as shown (for --inspect).
@@ -242,6 +260,32 @@ end
 
 -- `fn(view, ...)` as a function of the rest (a view's draw as a canvas function).
 function M.bind(fn, view) return function(...) return fn(view, ...) end end
+
+-- cs.compose: the caller's (`t`) common view keys on a composition's cs.view table, and its
+-- `on` merged with the view's own (where both have a handler, both run: the view's first).
+function M.compose(t, view, common)
+  for _, k in next, common do
+    if k ~= "on" and view[k] == nil then view[k] = t[k] end
+  end
+  local theirs = t.on
+  if theirs == nil then return view end
+  if type(theirs) ~= "table" or (view.on ~= nil and type(view.on) ~= "table") then
+    if view.on == nil then view.on = theirs end
+    return view
+  end
+  local on = {}
+  for k, f in next, view.on or {} do on[k] = f end
+  for k, f in next, theirs do
+    local own = on[k]
+    if type(own) == "function" and type(f) == "function" then
+      on[k] = function(...) own(...) return f(...) end
+    elseif own == nil then
+      on[k] = f
+    end
+  end
+  view.on = on
+  return view
+end
 
 return M
 """#

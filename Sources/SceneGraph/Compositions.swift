@@ -30,6 +30,8 @@ public struct Placement: Sendable, Equatable {
   /// The sheet is open: it takes every press (its chart's parts, or the composition's handlers
   /// with `e.sheet`).
   public var modal = false
+  /// A child removed from its `cs.view`, drawn while it leaves: no press reaches it.
+  public var leaving = false
   public init() {}
   public static let normal = Placement()
 }
@@ -105,6 +107,12 @@ public final class ViewLayout {
   var cached: (width: Double, height: Double, generation: Int, t: Double, children: [ChildLayout])?
   /// How many times the script was called (for tests and timing).
   public private(set) var calls = 0
+  /// The children's motions by identity still running (ChildMotion.swift).
+  public var motions: [ChildMotion] = []
+  /// Children removed inside `cs.animate`, leaving (the last of the view's children, in order).
+  public var leaving: [LeavingChild] = []
+  /// The content size laid out last (nil before the first layout).
+  public var size: Size? { cached.map { Size($0.width, $0.height) } }
 
   public init(compute: @escaping (Double, Double, Double) throws -> [ChildLayout]) { self.compute = compute }
 
@@ -114,7 +122,9 @@ public final class ViewLayout {
     if let end { movingUntil = max(movingUntil, end) }
   }
 
-  func children(width: Double, height: Double, t: Double) throws -> [ChildLayout] {
+  /// The records the state gives for a content size at t (the script's answer, reused when
+  /// nothing changed), before any motion by identity.
+  public func children(width: Double, height: Double, t: Double) throws -> [ChildLayout] {
     if let c = cached, c.width == width, c.height == height, c.generation == generation,
       c.t == t || (c.t >= movingUntil && t >= movingUntil)
     {

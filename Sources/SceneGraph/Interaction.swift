@@ -86,7 +86,7 @@ public final class Interaction {
   }
 
   func hit(_ n: Node, _ point: Point, _ chain: inout [(Node, Point)]) -> Bool {
-    guard n.placement.visible else { return false }
+    guard n.placement.visible, !n.placement.leaving else { return false }
     let local = n.fromParent(point)
     guard n.frame.contains(local) else { return false }
     chain.append((n, local))

@@ -6,9 +6,21 @@ extension Layout {
   /// each child in the content frame; a child it leaves alone fills it.
   func placeView(_ n: Node, _ spec: ViewSpec, _ inner: Rect) {
     var placed: [ChildLayout] = []
+    var gone: Set<ObjectIdentifier> = []
     if let layout = spec.layout, memo?.failure == nil {
       do { placed = try layout.children(width: inner.width, height: inner.height, t: t) } catch { memo?.failure = error }
+      if !layout.leaving.isEmpty {
+        // Children removed inside cs.animate are the last ones, after the layout's records.
+        let live = n.children.count - layout.leaving.count
+        while placed.count < live { placed.append(ChildLayout()) }
+        placed = Array(placed.prefix(live)) + layout.leaving.map { $0.record(at: t, content: inner.size) }
+        for g in layout.leaving where t >= g.end { gone.insert(g.node) }
+      }
+      if !layout.motions.isEmpty {
+        placed = layout.presented(placed, n.children.map { ObjectIdentifier($0) }, content: inner.size, t: t)
+      }
     }
+    let live = n.children.count - ((spec.layout?.leaving.count) ?? 0)
     for (k, c) in n.children.enumerated() {
       let l = k < placed.count ? placed[k] : ChildLayout()
       let r = l.frame.map { Rect(inner.x + $0.x, inner.y + $0.y, $0.width, $0.height) } ?? inner
@@ -27,7 +39,13 @@ extension Layout {
       p.passing = l.passing
       p.sheet = l.sheet
       p.modal = l.modal
+      p.leaving = k >= live
       c.placement = p
+    }
+    if !gone.isEmpty, let layout = spec.layout {
+      // Left: gone from the tree.
+      layout.leaving.removeAll { gone.contains($0.node) }
+      n.children.removeAll { gone.contains(ObjectIdentifier($0)) }
     }
   }
 

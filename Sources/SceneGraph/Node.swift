@@ -97,6 +97,8 @@ public struct Style {
   public var rotation3d: Rotation3D?
   public var width: Double?
   public var height: Double?
+  /// How it enters and leaves a `cs.view` inside `cs.animate` (nil: fading, `.opacity`).
+  public var transition: ViewTransition?
   public init() {}
 }
 

@@ -176,6 +176,9 @@ public final class Presentation {
   /// How fast a state number moves at t (per second).
   public func stateVelocity(_ key: StateKey, at t: Double) -> Double { stateNumbers[key]?.velocity(at: t) ?? 0 }
 
+  /// When the last motion of composition children by identity settles (ChildMotion.swift).
+  public var childMotionsUntil = -Double.infinity
+
   /// How far past 0 or 1 a window may swing (a fraction of its width) before it comes back.
   public static let windowOvershoot = 0.025
 
@@ -183,6 +186,6 @@ public final class Presentation {
   public func isAnimating(at t: Double) -> Bool {
     sets.values.contains { $0.window.isAnimating(at: t) || $0.alpha.values.contains { $0.isAnimating(at: t) } }
       || axes.values.contains { $0.range.isAnimating(at: t) } || numbers.values.contains { $0.isAnimating(at: t) }
-      || stateNumbers.values.contains { $0.isAnimating(at: t) }
+      || stateNumbers.values.contains { $0.isAnimating(at: t) } || t < childMotionsUntil
   }
 }

@@ -5,10 +5,12 @@ import XCTest
 /// the built-ins written on it, errors with their line, `--inspect` of state and placement.
 final class ViewCompositionTests: FolderCase {
   /// A view whose tap moves its two children apart with a spring; prints each layout call.
+  /// `gap` moves by value (`animates`): the layout runs on every frame it moves (without
+  /// it the children would move by identity, the layout running once: IdentityMotionTests).
   let pair = """
     local function box() return cs.canvas{ draw = function(g, w, h) g:color("#3497ED"):rect(0, 0, w, h):fill() end } end
     local v = cs.view{
-      id = "v", kind = "pair", state = { gap = 0, label = "a" },
+      id = "v", kind = "pair", state = { gap = 0, label = "a" }, animates = { "gap" },
       layout = function(self, w, h)
         print(string.format("layout %.2f", self.state.gap))
         for i, c in ipairs(self.children) do

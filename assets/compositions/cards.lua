@@ -8,7 +8,6 @@ local cs = require("chartscene")
 local shown = 4        -- cards deeper than this are not drawn
 local leastHeight = 120 -- the least height of the front card
 local passingDepth = 2 -- depth over which a card sent back dissolves behind the front one
-local common = { "id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset" }
 
 local function clamp(x, lo, hi) return math.max(lo, math.min(x, hi)) end
 -- A card's opacity at rest at a depth: 1 down to the deepest shown, then 0.
@@ -101,6 +100,7 @@ return function(t)
     kind = "cards",
     options = { scaleStep = t.scaleStep, offsetStep = t.offsetStep },
     state = { order = order, index = index, depth = {}, alpha = {}, drag = {}, modal = t.modal, progress = t.modal and 1 or 0 },
+    animates = { "depth", "alpha", "drag", "progress" }, -- these move by value (the passing dissolve reads them)
     layout = layout,
     inspect = function(self)
       local out = {}
@@ -180,7 +180,6 @@ return function(t)
       end
     end,
   }
-  for _, k in ipairs(common) do view[k] = t[k] end
   for i, child in ipairs(t) do view[i] = child end
-  return cs.view(view)
+  return cs.compose(t, view) -- the common view keys, and the caller's `on` beside the deck's
 end

@@ -55,6 +55,7 @@ return function(t)
     kind = "carousel", clip = true, scrolls = "horizontal",
     options = { spacing = t.spacing, itemWidth = t.itemWidth, angle = t.angle },
     state = { scroll = t.scroll or 0 },
+    animates = { "scroll" }, -- the items turn along their arc as it moves
     layout = layout,
     inspect = function(self)
       local _, _, last = metrics(self, self.width)

@@ -53,6 +53,7 @@ return function(t)
     kind = "list", clip = true, scrolls = "vertical",
     options = { spacing = t.spacing, rowHeight = t.rowHeight },
     state = { scroll = t.scroll or 0 },
+    animates = { "scroll" }, -- rows come into view as it moves
     layout = layout,
     inspect = function(self) return { scroll = clamp(self.target.scroll, 0, last(self)) } end,
     on = {

@@ -5,8 +5,6 @@
 -- its name and value at its tip. Copy it with `chartscene composition show race > myrace.lua`.
 local cs = require("chartscene")
 
-local common = { "id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset" }
-
 local function clamp(x, lo, hi) return math.max(lo, math.min(x, hi)) end
 
 -- 1234567 as "1.23M": three significant digits and a suffix.
@@ -369,7 +367,5 @@ return function(t)
       return { bars = out, date = os.date("!" .. (o.dateFormat or "%b %Y"), math.floor(time / 1000)) }
     end,
   }
-  for _, k in ipairs(common) do view[k] = t[k] end
-  local v = cs.view(view)
-  return v
+  return cs.compose(t, view) -- the common view keys, and the caller's `on`
 end

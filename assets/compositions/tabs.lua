@@ -6,7 +6,6 @@ local cs = require("chartscene")
 local barHeight = 56
 local font = { size = 11, weight = "semibold" }
 local icons = { "list", "carousel", "cards", "chart" }
-local common = { "id", "padding", "background", "cornerRadius", "opacity", "offset", "scale", "rotation3d", "frame", "preset" }
 
 -- Icons the bar draws (22 px), centred at x, y.
 local draw = {
@@ -81,6 +80,7 @@ return function(t)
 
   view.kind = "tabs"
   view.state = { selected = selected, fade = 1 }
+  view.animates = { "fade" }
   view.layout = function(self, w, h)
     local content = h - math.min(h, barHeight)
     for i, c in ipairs(self.children) do
@@ -120,6 +120,5 @@ return function(t)
     end,
   }
   view.inspect = function(self) return { selected = math.floor(self.target.selected), tabs = titles } end
-  for _, k in ipairs(common) do view[k] = t[k] end
-  return cs.view(view)
+  return cs.compose(t, view) -- the common view keys, and the caller's `on` beside the bar's tap
 end

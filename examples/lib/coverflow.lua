@@ -64,6 +64,7 @@ return function(t)
     options = { angle = t.angle, itemWidth = t.itemWidth, aspect = t.aspect, stack = t.stack, sideScale = t.sideScale },
     -- scroll: the position along the row in items (0 = the first item at the centre).
     state = { scroll = clamp(math.floor((t.index or 1) + 0.5), 1, n) - 1 },
+    animates = { "scroll" }, -- the charts travel the row's curve as it moves
     layout = layout,
     inspect = function(self)
       return { index = clamp(math.floor(self.target.scroll + 0.5), 0, n - 1) + 1, scroll = self.shown.scroll }

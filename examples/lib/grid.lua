@@ -74,6 +74,7 @@ return function(t)
     kind = "grid", clip = true,
     options = { columns = t.columns, spacing = t.spacing, margin = t.margin },
     state = { open = open, expanded = open > 0 and 1 or 0 },
+    animates = { "expanded" }, -- the others fade only near the end of the spring
     layout = layout,
     inspect = function(self)
       return { open = self.target.expanded > 0 and self.state.open or 0 }
