@@ -276,8 +276,7 @@ struct BarBuilder: SeriesBuilder {
         if !path.isEmpty { items.append(.path(path, .fill(set.lines[k].color))) }
         continue
       }
-      // A run of touching columns is one polygon: the tops left to right, the bottoms back
-      // (bars apart: one each).
+      // A run of columns is one polygon: the tops left to right, the bottoms back.
       // A stacked column missing a shown line's value is drawn faded, its own polygon: its
       // height is not the total (issue 39: drawn whole, the gap read as a 0).
       var path = Path(), faded = Path()
@@ -293,11 +292,21 @@ struct BarBuilder: SeriesBuilder {
         guard !hi.isNaN, !lo.isNaN else { close(); continue }
         let partial = gapColumns[n]
         if partial != inFaded { close(); inFaded = partial }
-        let (l, r) = apart ? ChartGeometry.barEdges(x: (edges[n].l + edges[n].r) / 2, step: step) : edges[n]
+        if apart {
+          // Bars apart: each its own box on whole pixels (crisp edges, as matplotlib snaps
+          // them; cairo fills pixel-aligned boxes fastest), the stack's segments sharing
+          // their rounded edges.
+          let (l, r) = ChartGeometry.barEdges(x: (edges[n].l + edges[n].r) / 2, step: step)
+          let xl = l.rounded(), xr = r.rounded(), yt = y(hi).rounded(), yb = y(lo).rounded()
+          guard xr > xl, yt != yb else { continue }
+          let box = [Point(xl, yt), Point(xr, yt), Point(xr, yb), Point(xl, yb)]
+          if partial { faded.polygon(box) } else { path.polygon(box) }
+          continue
+        }
+        let (l, r) = edges[n]
         let yt = y(hi), yb = y(lo)
         top += [Point(l, yt), Point(r, yt)]
         bottom += [Point(l, yb), Point(r, yb)]
-        if apart { close() }
       }
       close()
       let color = s.style.stacked ? set.lines[k].color : set.lines[k].color.multipliedAlpha(a)
