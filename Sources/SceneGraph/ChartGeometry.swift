@@ -101,10 +101,12 @@ extension ChartGeometry {
   }
 
   /// The empty room between two bars, a share of their column `step` (px): a fifth of a
-  /// wide column (matplotlib's 0.8 width), none below 4 px (dense bars read as a shape, and
-  /// subpixel gaps would shimmer), in between growing with the column.
+  /// wide column (matplotlib's 0.8 width), growing from none at 4 px; and none under 1.5 px
+  /// (columns under 10 px): dense bars read as one shape, and bars on whole pixels with a
+  /// thinner gap would show it in some columns only.
   public static func barGap(step: Double) -> Double {
-    0.2 * max(0, min(1, (step - 4) / 8)) * step
+    let g = 0.2 * max(0, min(1, (step - 4) / 8)) * step
+    return g >= 1.5 ? g : 0
   }
 
   /// Where the bar of a point at `x` stands in a column `step` px wide: centred, the gap
