@@ -51,6 +51,11 @@ public struct ChartStyle: Sendable, Equatable {
     !stacked && !yScaled && set.lines.allSatisfy { kind(of: $0) == .line }
   }
 
+  /// True when any line is drawn as bars (their columns need whole slots at the axis's ends).
+  public func drawsBars(_ set: ChartSet) -> Bool {
+    stacked ? type == .bar : set.lines.contains { kind(of: $0) == .bar }
+  }
+
   /// True when the axis must start at 0 (bars and areas grow from it).
   public func startsAtZero(_ set: ChartSet) -> Bool {
     stacked || set.lines.contains { kind(of: $0) != .line }

@@ -68,6 +68,7 @@ public struct Lint {
       .map { Finding(time: clock.time(ofFrame: frames.lowerBound), message: $0) }
     var previous = Set<String>()
     var unlisted = 0, lastTime = 0.0
+    var races: [String: RaceSwaps] = [:]
     for k in frames {
       let t = clock.time(ofFrame: k)
       let list = try session.displayList(at: t)
@@ -77,6 +78,7 @@ public struct Lint {
       places.rects = [:]
       checkCharts(session.scene, time: t, into: &messages, pairs: &labelPairs)
       places.transform = .identity
+      checkViews(session.scene, time: t, races: &races, gesture: session.simulation.gestureUnderway, into: &messages)
       checkDisplayList(list, viewports: Lint.viewports(session.scene), labelPairs: labelPairs, into: &messages, more: &more)
       var seen = Set<String>()
       var listed = 0
@@ -129,7 +131,10 @@ public struct Lint {
     // at full opacity, every label is settled (issue 39).
     if opacity >= 0.99, !presentation.isAnimating(at: t), ChartAxes.rest(spec: spec, presentation: presentation, t: t) >= 1 {
       out += Lint.fadedAtRest(name: name, axes: axes, place: at)
+      out += Lint.cutBars(name: name, spec: spec, snap: snap, plot: parts.plot)
+      if let m = Lint.droppedTitle(name: name, spec: spec, card: card, frame: n.contentFrame, parts: parts, measurer: measurer) { out.append(m) }
     }
+    if let m = Lint.epochAxis(name: name, set: spec.data, hasXAxis: parts.xAxis != nil) { out.append(m) }
     if let missing = axes.xContextMissing {
       out.append("\(name): its X axis does not say '\(Lint.quoted(missing))' (its row has no room for it)")
     }
@@ -139,6 +144,10 @@ public struct Lint {
     let poster = ChartParts.extraParts(spec: spec, parts: parts, snap: snap, frame: n.contentFrame, measurer: measurer, zoomed: false).first { $0.0 == "poster" }?.1
     if let poster, !Lint.contains(parts.plot, poster) {
       out.append(at(poster, "\(name): the poster lies outside its plot"))
+    }
+    if poster != nil, let i = snap.indicatorIndex, let p = ChartPoster.make(spec: spec, parts: parts, snap: snap, measurer: measurer),
+       let m = Lint.totalOverGap(name: name, poster: p, set: spec.data, index: i) {
+      out.append(m)
     }
     checkPie(spec, parts: parts, time: t, name: name, into: &out)
     checkAnnotations(spec, node: n, parts: parts, snap: snap, axes: axes, opacity: opacity, time: t, name: name, into: &out)

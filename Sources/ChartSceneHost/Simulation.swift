@@ -42,6 +42,10 @@ public final class Simulation {
   /// recorded gestures.
   public func target(at p: Point) -> String? { interaction.targetName(at: p) }
 
+  /// A gesture is under way: pointer events are still to come (a timeline's drag between its
+  /// press and release, a live hand). Lint does not call a view at rest while one is.
+  public var gestureUnderway: Bool { pointer.first != nil }
+
   /// Runs ticks until tick `k` has run.
   public func advance(to k: Int) throws(HostError) {
     while tick < k {

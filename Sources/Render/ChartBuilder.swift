@@ -29,7 +29,10 @@ struct ChartBuilder {
       let fitted = TextFit.fit(title, width: r.width, font: ChartMetrics.titleFont, measurer: measurer)
       // A right-to-left title starts at the right edge.
       let align = TextAlign.natural(title)
-      items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(align == .right ? r.maxX : r.x, r.y), align: align)))
+      // A font with a taller line than the row's (Arabic) is centred on it.
+      let h = measurer.measure(fitted, font: ChartMetrics.titleFont).height
+      let y = r.y - max(0, (h - r.height) / 2)
+      items.append(.text(TextRun(fitted, font: ChartMetrics.titleFont, color: theme.text, origin: Point(align == .right ? r.maxX : r.x, y), align: align)))
     }
     let set = spec.data
     let plot = parts.plot

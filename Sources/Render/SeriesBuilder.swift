@@ -138,7 +138,8 @@ extension Series {
       }
       right = set.rightAxisRange(style, in: all, hidden: hiddenNow) ?? set.rightAxisRange(style, in: all, hidden: [])
     }
-    let scale = PlotScale(x: mm, from: set.firstMs, to: set.lastMs, y: inner, range: left ?? ValueRange(0, 1))
+    let axis = ChartGeometry.times(set: set, style: style, window: .all)
+    let scale = PlotScale(x: mm, from: axis.from, to: axis.to, y: inner, range: left ?? ValueRange(0, 1))
     return Series(set: set, style: style, alpha: snap.alpha, lineWidth: 1, scale: scale,
                   right: style.yScaled ? scale.with(range: right ?? ValueRange(0, 1)) : nil, loneStep: loneStep(width: mm.width), inMinimap: true)
   }
@@ -224,9 +225,11 @@ struct StackedLineBuilder: SeriesBuilder {
 
 // MARK: - Bars
 
-/// Columns centred on their points, touching. A stacked chart's columns shrink as a line
-/// fades; a lone series fades its colour instead.
+/// Columns centred on their points, apart by `ChartGeometry.barGap` (touching when dense).
+/// A stacked chart's columns shrink as a line fades; a lone series fades its colour instead.
 struct BarBuilder: SeriesBuilder {
+  /// The opacity of a stacked column that misses a shown line's value.
+  static let partialAlpha = 0.4
   func build(_ ks: [Int], _ idx: Range<Int>, in s: Series) -> [DisplayItem] {
     let set = s.set
     let w = s.weights
@@ -234,14 +237,19 @@ struct BarBuilder: SeriesBuilder {
     let merged = step < 1
     let reps = merged ? s.representatives(idx, perPixel: 1) : Array(idx)
     guard !reps.isEmpty else { return [] }
-    // Column edges: [x - step/2, x + step/2], or whole pixel columns when merged.
+    // Column edges: [x - step/2, x + step/2], or whole pixel columns when merged; the bar
+    // inside them leaves a gap on wide columns.
     var edges: [(l: Double, r: Double)] = []
     edges.reserveCapacity(reps.count)
     for i in reps {
       let x = s.xOf(set.xs[i])
       edges.append(merged ? (x.rounded(.down), x.rounded(.down) + 1) : (x - step / 2, x + step / 2))
     }
+    let apart = !merged && ChartGeometry.barGap(step: step) > 0
     let allBounds = reps.map { s.bounds(at: $0, weights: w) }
+    // Columns of a stack (not of shares: a percentage chart leaves them out) where a shown
+    // line has no value.
+    let gapColumns = reps.map { s.style.stacked && !s.style.percentage && ks.count > 1 && Stacking.hasGap(set.lines, weights: w, at: $0) }
     var items: [DisplayItem] = []
     // Bars of several lines that are not stacked stand side by side in each slot (in line
     // order, 80 % of the slot, each as wide as its opacity lets it: a fading line narrows).
@@ -268,26 +276,42 @@ struct BarBuilder: SeriesBuilder {
         if !path.isEmpty { items.append(.path(path, .fill(set.lines[k].color))) }
         continue
       }
-      // A run of touching columns is one polygon: the tops left to right, the bottoms back.
-      var path = Path()
+      // A run of columns is one polygon: the tops left to right, the bottoms back.
+      // A stacked column missing a shown line's value is drawn faded, its own polygon: its
+      // height is not the total (issue 39: drawn whole, the gap read as a 0).
+      var path = Path(), faded = Path()
       var top: [Point] = [], bottom: [Point] = []
+      var inFaded = false
       func close() {
-        path.polygon(top + bottom.reversed())
+        if inFaded { faded.polygon(top + bottom.reversed()) } else { path.polygon(top + bottom.reversed()) }
         top.removeAll(keepingCapacity: true)
         bottom.removeAll(keepingCapacity: true)
       }
       for (n, b) in allBounds.enumerated() {
         let (lo, hi) = b[k]
         guard !hi.isNaN, !lo.isNaN else { close(); continue }
+        let partial = gapColumns[n]
+        if partial != inFaded { close(); inFaded = partial }
+        if apart {
+          // Bars apart: each its own box on whole pixels (crisp edges, as matplotlib snaps
+          // them; cairo fills pixel-aligned boxes fastest), the stack's segments sharing
+          // their rounded edges.
+          let (l, r) = ChartGeometry.barEdges(x: (edges[n].l + edges[n].r) / 2, step: step)
+          let xl = l.rounded(), xr = r.rounded(), yt = y(hi).rounded(), yb = y(lo).rounded()
+          guard xr > xl, yt != yb else { continue }
+          let box = [Point(xl, yt), Point(xr, yt), Point(xr, yb), Point(xl, yb)]
+          if partial { faded.polygon(box) } else { path.polygon(box) }
+          continue
+        }
         let (l, r) = edges[n]
         let yt = y(hi), yb = y(lo)
         top += [Point(l, yt), Point(r, yt)]
         bottom += [Point(l, yb), Point(r, yb)]
       }
       close()
-      guard !path.isEmpty else { continue }
       let color = s.style.stacked ? set.lines[k].color : set.lines[k].color.multipliedAlpha(a)
-      items.append(.path(path, .fill(color)))
+      if !path.isEmpty { items.append(.path(path, .fill(color))) }
+      if !faded.isEmpty { items.append(.path(faded, .fill(color.multipliedAlpha(BarBuilder.partialAlpha)))) }
     }
     return items
   }
@@ -302,8 +326,13 @@ struct AreaBuilder: SeriesBuilder {
     let w = s.weights
     let reps = s.representatives(idx, perPixel: 2)
     guard !reps.isEmpty else { return [] }
-    let xs = reps.map { s.xOf(s.set.xs[$0]) }
-    let allBounds = reps.map { s.bounds(at: $0, weights: w) }
+    var xs = reps.map { s.xOf(s.set.xs[$0]) }
+    var allBounds = reps.map { s.bounds(at: $0, weights: w) }
+    // Diverging stacks: where a line changes sign between two points it leaves one side of
+    // the stack for the other, through 0 (issue 39: its band drawn straight from one side to
+    // the other was a diagonal streak across the other lines).
+    var breaks: [Int: Set<Int>] = [:]
+    if s.style.stacked && !s.style.percentage { (xs, allBounds, breaks) = signChanges(reps, xs: xs, bounds: allBounds, weights: w, in: s) }
     var items: [DisplayItem] = []
     for k in ks {
       let a = w[k]
@@ -319,6 +348,7 @@ struct AreaBuilder: SeriesBuilder {
         let (lo, hi) = b[k]
         if hi.isNaN || lo.isNaN { flush(); continue }
         run.append((xs[n], lo, hi))
+        if breaks[n]?.contains(k) == true { flush() }
       }
       flush()
       guard !path.isEmpty else { continue }
@@ -330,5 +360,53 @@ struct AreaBuilder: SeriesBuilder {
       }
     }
     return items
+  }
+}
+
+extension AreaBuilder {
+  /// The samples of a diverging stack with the points where a line crosses 0 added: at each
+  /// crossing two samples at one x, the crossing line empty on the side it leaves (its band
+  /// ends there: `breaks` holds the sample's index) and then on the side it enters; the
+  /// other lines' edges there are those of the values interpolated to that time.
+  func signChanges(_ reps: [Int], xs: [Double], bounds: [[(lo: Double, hi: Double)]], weights w: [Double], in s: Series)
+    -> ([Double], [[(lo: Double, hi: Double)]], [Int: Set<Int>]) {
+    let lines = s.set.lines
+    func value(_ k: Int, _ i: Int) -> Double { i < lines[k].values.count ? lines[k].values[i] * w[k] : .nan }
+    var outX: [Double] = [], outB: [[(lo: Double, hi: Double)]] = [], breaks: [Int: Set<Int>] = [:]
+    outX.reserveCapacity(xs.count); outB.reserveCapacity(xs.count)
+    for n in reps.indices {
+      outX.append(xs[n]); outB.append(bounds[n])
+      guard n + 1 < reps.count else { continue }
+      // A gap at either end: nothing is drawn between them.
+      guard !bounds[n].contains(where: { $0.hi.isNaN }), !bounds[n + 1].contains(where: { $0.hi.isNaN }) else { continue }
+      let a = reps[n], b = reps[n + 1]
+      var crossings: [(f: Double, k: Int)] = []
+      for k in lines.indices where w[k] > 0.001 {
+        let va = value(k, a), vb = value(k, b)
+        if (va > 0 && vb < 0) || (va < 0 && vb > 0) { crossings.append((va / (va - vb), k)) }
+      }
+      guard !crossings.isEmpty else { continue }
+      crossings.sort { $0.f < $1.f }
+      for (f, k) in crossings {
+        let values = lines.indices.map { j in value(j, a) + f * (value(j, b) - value(j, a)) }
+        let x = xs[n] + f * (xs[n + 1] - xs[n])
+        // Leaving: empty on its old side; entering: empty on the new one.
+        let leavesUp = value(k, a) > 0
+        for side in [leavesUp, !leavesUp] {
+          var up = 0.0, down = 0.0
+          var edges: [(lo: Double, hi: Double)] = []
+          edges.reserveCapacity(values.count)
+          for (j, v) in values.enumerated() {
+            if v.isNaN { edges.append((.nan, .nan)); continue }
+            let positive = j == k ? side : v >= 0
+            let d = j == k ? 0 : v
+            if positive { edges.append((up, up + d)); up += d } else { edges.append((down + d, down)); down += d }
+          }
+          outX.append(x); outB.append(edges)
+          if side == leavesUp { breaks[outX.count - 1, default: []].insert(k) }
+        }
+      }
+    }
+    return (outX, outB, breaks)
   }
 }

@@ -55,8 +55,7 @@ public struct ChartGeometry: Sendable {
   public init(plot: Rect, lineWidth: Double, set: ChartSet, snapshot snap: ChartSnapshot) {
     self.plot = plot
     linesRect = ChartMetrics.linesRect(plot: plot, lineWidth: lineWidth)
-    from = set.time(atFraction: snap.window.lo)
-    to = set.time(atFraction: snap.window.hi)
+    (from, to) = ChartGeometry.times(set: set, style: snap.style, window: snap.window)
     yRange = snap.yRange
     rightRange = snap.rightRange
     let left = PlotScale(x: plot, from: from, to: to, y: linesRect, range: yRange)
@@ -83,4 +82,37 @@ public struct ChartGeometry: Sendable {
   /// The time at an x, and the value at a y: the inverses.
   public func time(atX x: Double) -> Double { left.time(atX: x) }
   public func value(atY y: Double, right: Bool = false) -> Double { scale(right: right).value(atY: y) }
+}
+
+extension ChartGeometry {
+  /// The time axis a chart maps its window onto (UNIX ms): the data's first to last time,
+  /// and for bars half a column more at each end, so the first and last bars are whole and
+  /// inside the plot (a band scale's outer padding, as matplotlib's and Vega-Lite's bar
+  /// charts; issue 39). A window's fractions are fractions of this axis.
+  public static func axis(set: ChartSet, style: ChartStyle) -> (lo: Double, span: Double) {
+    let pad = set.spanMs > 0 && style.drawsBars(set) ? set.typicalStepMs / 2 : 0
+    return (set.firstMs - pad, set.spanMs + 2 * pad)
+  }
+
+  /// The times at the plot's edges for `window` (`axis`'s fractions).
+  public static func times(set: ChartSet, style: ChartStyle, window: TimeWindow) -> (from: Double, to: Double) {
+    let a = axis(set: set, style: style)
+    return (a.lo + window.lo * a.span, a.lo + window.hi * a.span)
+  }
+
+  /// The empty room between two bars, a share of their column `step` (px): a fifth of a
+  /// wide column (matplotlib's 0.8 width), growing from none at 4 px; and none under 1.5 px
+  /// (columns under 10 px): dense bars read as one shape, and bars on whole pixels with a
+  /// thinner gap would show it in some columns only.
+  public static func barGap(step: Double) -> Double {
+    let g = 0.2 * max(0, min(1, (step - 4) / 8)) * step
+    return g >= 1.5 ? g : 0
+  }
+
+  /// Where the bar of a point at `x` stands in a column `step` px wide: centred, the gap
+  /// shared between its sides.
+  public static func barEdges(x: Double, step: Double) -> (l: Double, r: Double) {
+    let g = barGap(step: step)
+    return (x - step / 2 + g / 2, x + step / 2 - g / 2)
+  }
 }

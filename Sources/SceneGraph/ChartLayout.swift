@@ -78,6 +78,20 @@ public struct ChartParts: Sendable, Equatable {
     return out
   }
 
+  /// The row of a title and the air under it: one line of the title font, whatever the
+  /// title's script (a font with a taller line, as the Arabic one, draws within it: issue
+  /// 39, where `languages.lua` at 360×640 dropped only its Arabic title).
+  public static func titleRowHeight(measurer: TextMeasurer) -> Double {
+    measurer.measure("Hg", font: ChartMetrics.titleFont).height.rounded(.up) + 8
+  }
+
+  /// The least height a chart in `frame` keeps for its plot before its legend, mini-map and
+  /// title give way: `plotShare` of its inner height, at least `minimumPlotHeight`.
+  public static func leastPlotHeight(frame: Rect, card: Bool) -> Double {
+    let inner = frame.height - 24  // the padding above and below (12 + 12; a card's 14 + 10)
+    return max(ChartMetrics.minimumPlotHeight, (inner * ChartMetrics.plotShare).rounded())
+  }
+
   /// Lays out a chart view in `frame`. Parts that do not fit are dropped in this order:
   /// legend, mini-map, title, date labels (then the padding shrinks to 8 px); the plot keeps
   /// at least `minimumPlotHeight` where the frame has room for it.
@@ -88,7 +102,7 @@ public struct ChartParts: Sendable, Equatable {
     var showMinimap = spec.minimap && !card
     var showLegend = spec.legend && !card
     var showTitleNow = showTitle
-    let titleHeight = showTitle ? measurer.measure(spec.title ?? "", font: ChartMetrics.titleFont).height.rounded(.up) + 8 : 0
+    let titleHeight = showTitle ? titleRowHeight(measurer: measurer) : 0
     var showXAxis = spec.xAxis
     var xAxisHeight: Double { showXAxis ? ChartMetrics.xAxisHeight : 0 }
     let minimapHeight = min(72, max(32, (frame.height * 0.115).rounded()))
@@ -127,7 +141,7 @@ public struct ChartParts: Sendable, Equatable {
     // The plot wins at small sizes: the legend loses rows down to one (the last ending in
     // "+ N more"), then the legend, the mini-map and the title give way while the plot would
     // be under `plotShare` of the inner height (or under 40 px).
-    let least = max(ChartMetrics.minimumPlotHeight, (inner.height * ChartMetrics.plotShare).rounded())
+    let least = leastPlotHeight(frame: frame, card: card)
     // Many lines: a legend taller than a third of the inner height keeps the rows that leave
     // the plot half of it (at least one row).
     if showLegend, chips.height > inner.height / 3 {

@@ -19,6 +19,9 @@ public struct ChartPoster: Sendable {
     public var color: Color
     /// The share in percent, for percentage charts ("42%").
     public var percent: String?
+    public init(name: String, value: String, color: Color, percent: String?) {
+      self.name = name; self.value = value; self.color = color; self.percent = percent
+    }
   }
   public var box: Rect
   public var date: String
@@ -27,6 +30,10 @@ public struct ChartPoster: Sendable {
   public var percentWidth: Double
   /// How many visible lines the poster leaves out (its "+ N more" row says so).
   public var left = 0
+
+  public init(box: Rect, date: String, rows: [Row], dateHeight: Double, percentWidth: Double, left: Int = 0) {
+    self.box = box; self.date = date; self.rows = rows; self.dateHeight = dateHeight; self.percentWidth = percentWidth; self.left = left
+  }
 
   public static let rowHeight = 20.0
   public static let padX = 10.0
@@ -60,7 +67,10 @@ public struct ChartPoster: Sendable {
     var total: Row?
     if style.stacked && !style.percentage && style.type == .bar && visible.count > 1 {
       let sum = visible.reduce(0.0) { $0 + $1.values[i] }  // the net total: negatives count
-      total = Row(name: "All", value: format.grouped(sum), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)
+      // A shown line with no value here: the total is not known (issue 39: the sum of the
+      // values present read as the total).
+      let missing = set.visibleLines.contains { i >= $0.values.count || $0.values[i].isNaN }
+      total = Row(name: "All", value: missing ? "–" : format.grouped(sum), color: Color(r: 0, g: 0, b: 0, a: 0), percent: nil)
     }
     let header = dateSize.height + 4 + 2 * padY - 4
     var room = max(0, Int(saturating: ((plot.height - 4 - header) / rowHeight).rounded(.down)))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `chartscene lint`: every example passes at its own size, 360×640 and 320×240; mistakes
+/// `chartscene lint`: every example passes at its own size, 360×640, 320×240, 1280×720 and 1920×1080; mistakes
 /// are found and named.
 final class LintTests: TempFolderCase {
 
@@ -10,12 +10,12 @@ final class LintTests: TempFolderCase {
   }
 
   /// Issue 21: at its own size, 360×640, 320×240 and 1920×1080, day and night (the labels'
-  /// contrast included). Each size and theme is one run over every example (lint takes
+  /// contrast included); issue 39 adds 1280×720. Each size and theme is one run over every example (lint takes
   /// several scripts), two runs at a time.
   func testEveryExamplePassesAtEverySizeDayAndNight() throws {
     let names = try examples()
     XCTAssertGreaterThan(names.count, 20)
-    let sizes: [String?] = [nil, "360x640", "320x240", "1920x1080"]
+    let sizes: [String?] = [nil, "360x640", "320x240", "1280x720", "1920x1080"]
     let configs: [(String?, String)] = sizes.flatMap { size in ["day", "night"].map { (size, $0) } }
     let scripts: [String] = names.map { "examples/" + $0 }
     let results = CLI.runAll(configs.map { (size: String?, theme: String) -> [String] in

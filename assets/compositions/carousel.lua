@@ -21,11 +21,20 @@ local function metrics(self, w)
   return width, pitch, pitch * math.max(0, #self.children - 1)
 end
 
-local function layout(self, w, h)
+-- The item nearest a scroll at the centre.
+local function nearest(scroll, pitch, last)
+  return clamp(math.floor(scroll / pitch + 0.5) * pitch, 0, last)
+end
+
+-- `untouched`: the scroll the script asked for, while nothing has moved the carousel yet: it
+-- rests with the item nearest it at the centre (a scroll written for one size rests between
+-- two items at another: issue 39, examples/carousel.lua at 360x640).
+local function layout(self, w, h, untouched)
   local width, pitch, last = metrics(self, w)
   local angle = self.options.angle or 30
   local scroll = self.state.scroll
-  if scroll == self.target.scroll then scroll = clamp(scroll, 0, last) end
+  if untouched and scroll == untouched then scroll = nearest(scroll, pitch, last)
+  elseif scroll == self.target.scroll then scroll = clamp(scroll, 0, last) end
   scroll = cs.rubberband(scroll, 0, last, overshoot * pitch)
   local height = math.floor(h * 0.92 + 0.5)
   for i, c in ipairs(self.children) do
@@ -46,8 +55,18 @@ end
 return function(t)
   cs.options("cs.carousel", t) -- checked against the declared options (docs/lua-api.md, cs.carousel)
   local start
+  -- The scroll asked for, until the first gesture or call moves it (then nil).
+  local untouched = t.scroll or 0
+  -- The first move starts where the carousel was shown at rest.
+  local function wake(self)
+    if not untouched then return end
+    local _, pitch, last = metrics(self, self.width)
+    if self.state.scroll == untouched then self.state.scroll = nearest(untouched, pitch, last) end
+    untouched = nil
+  end
   local function set(self, value, how)
     local _, _, last = metrics(self, self.width)
+    untouched = nil
     value = clamp(value, 0, last)
     if how then cs.animate(how, function() self.state.scroll = value end) else self.state.scroll = value end
   end
@@ -56,15 +75,19 @@ return function(t)
     options = { spacing = t.spacing, itemWidth = t.itemWidth, angle = t.angle },
     state = { scroll = t.scroll or 0 },
     animates = { "scroll" }, -- the items turn along their arc as it moves
-    layout = layout,
+    layout = function(self, w, h) layout(self, w, h, untouched) end,
+    -- --inspect: the scroll it is going to (px) and the distance between two items' centres;
+    -- at rest one is a whole number of the other (an item at the centre).
     inspect = function(self)
-      local _, _, last = metrics(self, self.width)
-      return { scroll = clamp(self.target.scroll, 0, last) }
+      local _, pitch, last = metrics(self, self.width)
+      local scroll = self.target.scroll
+      if untouched and scroll == untouched then scroll = nearest(scroll, pitch, last) end
+      return { scroll = clamp(scroll, 0, last), pitch = pitch }
     end,
     on = {
       drag = function(self, e)
         if e.phase == "began" then
-          start = self.shown.scroll
+          if untouched then wake(self); start = self.state.scroll else start = self.shown.scroll end
         elseif e.phase == "changed" then
           set(self, (start or self.shown.scroll) - e.dx)
         elseif e.phase == "ended" then
@@ -81,6 +104,7 @@ return function(t)
         end
       end,
       scroll = function(self, e)
+        wake(self)
         set(self, self.target.scroll + (e.dx ~= 0 and e.dx or e.dy), { curve = "linear", duration = 0.15 })
       end,
     },

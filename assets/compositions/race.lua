@@ -39,8 +39,13 @@ local function ranks(lines, values)
   return out
 end
 
--- How long two bars take to swap places, as a share of a period.
-local swap = 0.3
+-- How long two bars take to swap places, as a share of a period: 0.3, and never under
+-- `minSwap` seconds (a whole period when it is shorter), so that a fast race's swaps take
+-- frames to watch rather than blink (issue 39: at 12 s for 96 months a swap of 0.3 of a
+-- period lasted 0-1 frame at 30 fps).
+local swapShare, minSwap = 0.3, 0.15
+-- Samples of the ranks a fast race averages (below).
+local smoothSamples = 8
 
 local function smooth(x)
   x = clamp(x, 0, 1)
@@ -48,10 +53,12 @@ local function smooth(x)
 end
 
 -- Ranks (1 = largest) at the fraction f between points a and b: each pair of lines that
--- changes order between the two points swaps once, in `swap` of the period centred where
+-- changes order between the two points swaps once, in `swap` of the period (swapShare, or
+-- minSwap seconds) centred where
 -- their interpolated values cross (kept inside the period), so bars pass each other one
 -- pair at a time, in the order the values cross, and every bar is at rest on a point.
-local function ranksBetween(lines, a, b, f)
+local function ranksBetween(lines, a, b, f, period)
+  local swap = math.min(1, math.max(swapShare, minSwap / math.max(period, 1e-9)))
   local n, va, vb, index = #lines, {}, {}, {}
   for i, l in ipairs(lines) do va[i] = a[l.id] or -math.huge; vb[i] = b[l.id] or -math.huge; index[i] = l.index end
   local out = {}
@@ -97,7 +104,21 @@ local function moment(set, o, t)
   local f = pos - k
   local a, ta = point(set, k, steps)
   local b, tb = point(set, math.min(k + 1, steps), steps)
-  local r = f > 0 and ranksBetween(lines, a, b, f) or ranks(lines, a)
+  local r = f > 0 and ranksBetween(lines, a, b, f, period) or ranks(lines, a)
+  if period < minSwap and steps > 0 then
+    -- A fast race (a period under minSwap): the ranks averaged over minSwap seconds around
+    -- t, so a bar that passes several others in one period still takes frames to pass each.
+    local sum = {}
+    for j = 0, smoothSamples - 1 do
+      local p = clamp(pos + ((j + 0.5) / smoothSamples - 0.5) * minSwap / period, 0, steps)
+      local kj = math.floor(p)
+      local fj = p - kj
+      local aj = point(set, kj, steps)
+      local rj = fj > 0 and ranksBetween(lines, aj, (point(set, math.min(kj + 1, steps), steps)), fj, period) or ranks(lines, aj)
+      for id, v in pairs(rj) do sum[id] = (sum[id] or 0) + v / smoothSamples end
+    end
+    r = sum
+  end
   local bars, biggest = {}, 0
   for _, l in ipairs(lines) do
     local va, vb = a[l.id] or 0, b[l.id] or 0

@@ -110,8 +110,9 @@ final class ChartGrab: Grab {
       let plot = parts.plot
       guard plot.width > 0, set.count > 0 else { return }
       let w = p.window(set, at: now)
-      let f = w.lo + max(0, min(1, (q.x - plot.x) / plot.width)) * w.width
-      let k = set.nearestIndex(toTime: set.time(atFraction: f))
+      // The time under the finger on the axis the plot draws (bars: half a column padded).
+      let (from, to) = ChartGeometry.times(set: set, style: spec.style, window: w)
+      let k = set.nearestIndex(toTime: from + max(0, min(1, (q.x - plot.x) / plot.width)) * (to - from))
       spec.indicatorAt = set.fraction(atTime: set.xs[k])
       node.kind = full ? .card(spec) : .chart(spec)
     case (.legend(let id), .tap):
