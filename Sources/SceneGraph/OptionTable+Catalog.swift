@@ -262,7 +262,7 @@ extension OptionTable {
   public static let composition = OptionTable("cs.view", "cs.ViewOptions", "A composition written in Lua: its state, a layout that places the children from it, and handlers.", arrayOf: "cs.View", [
     OptionSpec("kind", "string", .string, default: "`\"view\"`", "the name --inspect shows; a preset's section of the same name fills `options`", notes: "letters, digits, `_`, `-` (at most 64); `list = { spacing = 8 }` in a preset fills a list's"),
     OptionSpec("state", "table", .table, default: "`{}`", "the composition's own table (numbers, strings, booleans, tables of them): self.state", notes: "copied"),
-    OptionSpec("layout", "fun(self: cs.View, w: number, h: number)", .function, default: "none (every child fills the content frame)",
+    OptionSpec("layout", "fun(self: cs.LayoutView, w: number, h: number)", .function, default: "none (every child fills the content frame)",
                "places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown", notes: "`function(self, w, h)`: `w`, `h` are the content size; sets fields of `self.children[i]` (below). Called when the state or the size changes and while a state number moves, never on a frame where nothing moved"),
     OptionSpec("options", "table<string, number|string|boolean>", .table, default: "`{}`", "settings a preset may fill: self.options"),
     .boolean("clip", default: "`false`", "clip the children to the content frame"),
