@@ -353,3 +353,7 @@ int cs_png_encode_channels(const unsigned char *pixels, int width, int height, i
 }
 
 void cs_png_free(cs_png_buffer *buf) { free(buf->data); buf->data = NULL; buf->size = 0; }
+
+unsigned long cs_png_crc(const unsigned char *bytes, size_t n) {
+  return crc32_z(crc32(0L, Z_NULL, 0), bytes, n);
+}

@@ -1,8 +1,10 @@
+import ChartSceneLua
 import Drawing
 import Encoding
 import Glibc
 import RenderCairo
 import Platform
+import SceneGraph
 
 /// Renders a session's scene at one time to a file whose extension picks the format.
 public struct RenderJob {
@@ -72,6 +74,12 @@ public struct RenderJob {
     throw HostError("cannot render '\(output)': the document of \(items) shapes and texts needs about \(mib(need)) while cairo writes it, more than --max-memory leaves (\(mib(left)))")
   }
 
+  /// A still PNG with its Title, Description and Software text chunks (`PNGText`).
+  static func withText(_ png: [UInt8], _ info: DocumentInfo) -> [UInt8] {
+    PNGText.insert([("Title", info.title), ("Description", info.description), ("Software", "chartscene \(BuildInfo.version)")],
+                   language: info.language, into: png)
+  }
+
   public func run(_ session: Session) throws(HostError) {
     let format = try RenderJob.format(of: output)
     try RenderJob.checkSize(width: session.scene.width, height: session.scene.height, scale: scale)
@@ -80,13 +88,15 @@ public struct RenderJob {
     let list = try session.displayList(at: time)
     if format != .png { try RenderJob.checkVector(session, list, scale: scale, output: output) }
     let painter = CairoPainter(text: session.text)
+    // The title and description for readers who do not see the picture (SceneDescription).
+    let info = SceneDescription.make(session.scene, at: time)
     let bytes: [UInt8]
     do {
       switch format {
       // The session's text system: its layouts are already made (the scene was measured).
-      case .png: bytes = try StillRenderer.png(list, scale: scale, painter: painter)
-      case .svg: bytes = try painter.vector(list, scale: scale, format: .svg, limit: maxOutput)
-      case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf, limit: maxOutput)
+      case .png: bytes = try RenderJob.withText(StillRenderer.png(list, scale: scale, painter: painter), info)
+      case .svg: bytes = try painter.vector(list, scale: scale, format: .svg, limit: maxOutput, info: info)
+      case .pdf: bytes = try painter.vector(list, scale: scale, format: .pdf, limit: maxOutput, info: info)
       }
     } catch {
       throw HostError("cannot render '\(output)': \(error)")

@@ -60,17 +60,30 @@ public enum StarterProject {
   /// `chartscene definitions > types/chartscene.lua` after upgrading chartscene).
   public static let definitionsPath = "types/chartscene.lua"
 
+  /// The language server's settings: the definitions, and the folders `require` finds
+  /// compositions in after the script's own (its `compositions/`, then the user's), so a
+  /// shared module is checked and completed like the script.
   static func luarc(library: String) -> String {
-    """
+    let folders = [library, "compositions", userCompositions()]
+    return """
     {
       "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
       "runtime.version": "Lua 5.4",
-      "workspace.library": [\(jsonString(library))],
+      "workspace.library": [\(folders.map(jsonString).joined(separator: ", "))],
       "workspace.checkThirdParty": false,
       "diagnostics.globals": ["cs"]
     }
 
     """
+  }
+
+  /// The user's compositions folder as a colleague's editor finds it too: under the home
+  /// folder as `~/...` (both LuaLS and emmylua_ls expand it).
+  static func userCompositions() -> String {
+    let fallback = "~/.config/chartscene/compositions"
+    guard let path = SharedFolders.user("compositions") else { return fallback }
+    if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty, path.hasPrefix(h + "/") { return "~" + path.dropFirst(h.count) }
+    return path
   }
 
   /// Writes the three files into `dir` (created when missing); never overwrites a file.

@@ -143,7 +143,7 @@ public enum APIDefinitions {
     Function(name: "cs.compose", params: [Field("t", "table", "the options the composition was called with"), Field("view", "cs.ViewOptions", "the composition's cs.view table")], returns: "cs.View",
              doc: "cs.view(view) with the caller's common view keys (id, padding, ..., transition) and its `on` merged with the view's own (both handlers run, the view's first)."),
     Function(name: "cs.options", params: [Field("owner", "string", "the constructor's name, for messages (\"cs.coverflow\")"), Field("t", "table", "the options given"),
-                                          Field("schema", "table<string, string|table>", "key → \"number\", {\"number\", lo, hi}, \"string\", \"boolean\", {\"choice\", ...}, \"table\", \"function\", \"view\" or \"any\"")],
+                                          Field("schema?", "table<string, string|table>|string", "the name of a built-in's options (\"cs.tabs tab\"), or key → \"number\", {\"number\", lo, hi}, \"string\", \"boolean\", {\"choice\", ...}, \"table\", \"function\", \"view\" or \"any\"")],
              returns: "table", doc: "Checks a composition's options as the built-in views' are checked (the common view keys pass); returns t."),
     Function(name: "cs.error", params: [Field("message", "string", ""), Field("level?", "integer", "2: the caller of the function calling cs.error")],
              returns: nil, doc: "Raises an error placed at the script's line that called the composition."),
@@ -182,26 +182,26 @@ public enum APIDefinitions {
     Function(name: "ChartSet:dataRange", params: [], returns: "number, number", doc: "min, max of the visible lines in the window."),
     Function(name: "ChartSet:valuesAt", params: [Field("fraction", "number", "0 to 1 of the time axis")],
              returns: "{time: number, values: table<string, number>}", doc: "The values at the nearest point."),
-    Function(name: "Graphics:color", params: [Field("c", "string", "a colour")], returns: nil, doc: "The colour of what follows."),
-    Function(name: "Graphics:lineWidth", params: [Field("w", "number", "")], returns: nil, doc: "The width of strokes."),
-    Function(name: "Graphics:moveTo", params: [Field("x", "number", ""), Field("y", "number", "")], returns: nil, doc: "Starts a subpath."),
-    Function(name: "Graphics:lineTo", params: [Field("x", "number", ""), Field("y", "number", "")], returns: nil, doc: "A line to a point."),
+    Function(name: "Graphics:color", params: [Field("c", "string", "a colour")], returns: "cs.Graphics", doc: "The colour of what follows."),
+    Function(name: "Graphics:lineWidth", params: [Field("w", "number", "")], returns: "cs.Graphics", doc: "The width of strokes."),
+    Function(name: "Graphics:moveTo", params: [Field("x", "number", ""), Field("y", "number", "")], returns: "cs.Graphics", doc: "Starts a subpath."),
+    Function(name: "Graphics:lineTo", params: [Field("x", "number", ""), Field("y", "number", "")], returns: "cs.Graphics", doc: "A line to a point."),
     Function(name: "Graphics:rect", params: [Field("x", "number", ""), Field("y", "number", ""), Field("w", "number", ""), Field("h", "number", ""), Field("radius?", "number", "")],
-             returns: nil, doc: "A rectangle."),
-    Function(name: "Graphics:circle", params: [Field("x", "number", ""), Field("y", "number", ""), Field("r", "number", "")], returns: nil, doc: "A circle."),
-    Function(name: "Graphics:close", params: [], returns: nil, doc: "Closes the subpath."),
-    Function(name: "Graphics:stroke", params: [], returns: nil, doc: "Strokes the path."),
-    Function(name: "Graphics:fill", params: [], returns: nil, doc: "Fills the path."),
-    Function(name: "Graphics:clip", params: [], returns: nil, doc: "Clips to the path."),
-    Function(name: "Graphics:translate", params: [Field("dx", "number", ""), Field("dy", "number", "")], returns: nil, doc: "Moves the origin."),
-    Function(name: "Graphics:scale", params: [Field("sx", "number", ""), Field("sy?", "number", "")], returns: nil, doc: "Scales what follows."),
-    Function(name: "Graphics:save", params: [], returns: nil, doc: "Saves the state."),
-    Function(name: "Graphics:restore", params: [], returns: nil, doc: "Restores the state."),
+             returns: "cs.Graphics", doc: "A rectangle."),
+    Function(name: "Graphics:circle", params: [Field("x", "number", ""), Field("y", "number", ""), Field("r", "number", "")], returns: "cs.Graphics", doc: "A circle."),
+    Function(name: "Graphics:close", params: [], returns: "cs.Graphics", doc: "Closes the subpath."),
+    Function(name: "Graphics:stroke", params: [], returns: "cs.Graphics", doc: "Strokes the path."),
+    Function(name: "Graphics:fill", params: [], returns: "cs.Graphics", doc: "Fills the path."),
+    Function(name: "Graphics:clip", params: [], returns: "cs.Graphics", doc: "Clips to the path."),
+    Function(name: "Graphics:translate", params: [Field("dx", "number", ""), Field("dy", "number", "")], returns: "cs.Graphics", doc: "Moves the origin."),
+    Function(name: "Graphics:scale", params: [Field("sx", "number", ""), Field("sy?", "number", "")], returns: "cs.Graphics", doc: "Scales what follows."),
+    Function(name: "Graphics:save", params: [], returns: "cs.Graphics", doc: "Saves the state."),
+    Function(name: "Graphics:restore", params: [], returns: "cs.Graphics", doc: "Restores the state."),
     Function(name: "Graphics:text", params: [Field("s", "string", ""), Field("x", "number", ""), Field("y", "number", ""), Field("opts?", "cs.GraphicsTextOptions", "")],
-             returns: nil, doc: "Draws text."),
+             returns: "cs.Graphics", doc: "Draws text."),
     Function(name: "Graphics:image", params: [Field("img", "cs.Image", "from cs.image"), Field("x", "number", ""), Field("y", "number", ""), Field("w", "number", ""), Field("h", "number", ""),
                                               Field("opts?", "cs.GraphicsImageOptions", "")],
-             returns: nil, doc: "Draws a picture scaled to fit the box (proportions kept, centred)."),
+             returns: "cs.Graphics", doc: "Draws a picture scaled to fit the box (proportions kept, centred)."),
   ]
 
   /// Readable fields of the objects.
@@ -228,8 +228,15 @@ public enum APIDefinitions {
       Field("theme", "string", "\"day\", \"night\" or \"custom\""), Field("root", "cs.View", ""),
       Field("locale", "string", "the locale's name (\"en\" by default)"), Field("timezone", "string", "the time zone's name (\"UTC\" by default)"),
     ]),
-    ("cs.ChildLayout", "What a layout may set on self.children[i] (also: id, kind, view, index to read).", [
-      Field("frame", "number[]|{x: number, y: number, width: number, height: number}", "{x, y, width, height} in the view's content coordinates (default: all of it)"),
+    ("cs.LayoutView: cs.View", "A view as its layout function sees it: its children are the records to place.", [
+      Field("children", "cs.ChildLayout[]", "the records to place, in the order of the children"),
+    ]),
+    ("cs.ChildLayout", "What a layout may set on self.children[i] (and id, kind, view, index to read).", [
+      Field("id", "string?", "the child's id (read only)"),
+      Field("kind", "string", "the child's kind (read only)"),
+      Field("view", "cs.View", "the child view (read only)"),
+      Field("index", "integer", "the child's place among the children (read only)"),
+      Field("frame", "number[]|{x?: number, y?: number, width?: number, height?: number}", "{x, y, width, height} in the view's content coordinates (default: all of it)"),
       Field("offset", "number[]", "{dx, dy}: drawn moved by this much"),
       Field("scale", "number", "drawn scaled about its centre, 0 to 1000000"),
       Field("opacity", "number", "0 to 1"),
@@ -265,11 +272,16 @@ public enum APIDefinitions {
       Field("sheet", "boolean?", "true when an open sheet of the view (modal) took the press"),
       Field("inside", "boolean?", "with sheet: the press is inside the sheet"),
     ]),
-    ("cs.Graphics", "What a canvas draws with.", []),
+    ("cs.Graphics", "What a canvas draws with; every method returns it, so calls chain.", []),
+    ("cs.Null", "JSON's null, as an inspect function returns it (cs.null).", []),
     ("cs.Image", "A PNG picture read by cs.image.", [
       Field("width", "integer", "pixels"), Field("height", "integer", "pixels"),
     ]),
   ]
+
+  /// Objects whose every field is declared: a field not among them (`c.rotaton3d = 1` in a
+  /// layout) is flagged by a language server (emmylua_ls: inject-field).
+  static let exact: Set<String> = ["cs.ChildLayout"]
 
   /// The LuaLS definition file.
   public static func luaLS() -> String {
@@ -283,22 +295,24 @@ public enum APIDefinitions {
       out += "\n---@alias \(name) " + values.map { "\"\($0)\"" }.joined(separator: "|") + "\n"
     }
     for o in options {
-      out += "\n---\(o.doc)\n---@class \(o.className)\(o.arrayOf.map { ": { [integer]: \($0) }" } ?? "")\n"
+      out += "\n---\(o.doc)\n---@class (exact) \(o.className)\(o.arrayOf.map { ": { [integer]: \($0) }" } ?? "")\n"
       for f in o.fields { out += "---@field \(f.name)? \(f.type) \(f.doc)\n" }
     }
     for (name, doc, fields) in objects {
-      out += "\n---\(doc)\n---@class \(name)\n"
+      out += "\n---\(doc)\n---@class \(exact.contains(name) ? "(exact) " : "")\(name)\n"
       for f in fields { out += "---@field \(f.name) \(f.type) \(f.doc)\n" }
       if name == "cs.ChartSet" || name == "cs.Graphics" { out += "local \(name.dropFirst(3)) = {}\n" }
     }
-    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).\ncs = {}\n"
+    out += "\n---The chartscene module: the global `cs`, also `require(\"chartscene\")`.\n---@class cs\n---@field version string\n---@field null cs.Null JSON's null, for what an inspect function returns\n---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).\ncs = {}\n"
     out += "\n---Data sources.\n---@class cs.data\ncs.data = {}\n"
     for f in functions {
       out += "\n---\(f.doc)\n"
       for p in f.params {
-        // A container's table holds its children too: `cs.zstack{a, b}` is a list of views to the checker.
+        // A container's table holds its children too: `cs.zstack{a, b}` is a list of views to
+        // the checker. Written `{[integer]: cs.View}`: as `cs.View[]` emmylua_ls 0.23 checked
+        // a table-valued option beside the children (`padding = {10, 20}`) as a view.
         let elements = options.first { $0.className == p.type }?.arrayOf
-        out += "---@param \(p.name) \(p.type)\(elements.map { "|\($0)[]" } ?? "")\(p.doc.isEmpty ? "" : " " + p.doc)\n"
+        out += "---@param \(p.name) \(p.type)\(elements.map { "|{[integer]: \($0)}" } ?? "")\(p.doc.isEmpty ? "" : " " + p.doc)\n"
       }
       if let r = f.returns { out += "---@return \(r)\n" }
       let names = f.params.map { $0.name.hasSuffix("?") ? String($0.name.dropLast()) : $0.name }.joined(separator: ", ")

@@ -64,9 +64,9 @@ public struct CompositionLocator {
 
 /// Where shared Lua files (presets, compositions) are kept: the user's folder, and what a
 /// list of folders holds.
-enum SharedFolders {
+public enum SharedFolders {
   /// `$XDG_CONFIG_HOME/chartscene/KIND`, else `~/.config/chartscene/KIND`.
-  static func user(_ kind: String) -> String? {
+  public static func user(_ kind: String) -> String? {
     if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/chartscene/" + kind }
     if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.config/chartscene/" + kind }
     return nil

@@ -43,6 +43,8 @@ enum SceneBinding {
       scene.presentation = context.presentation
       scene.localeName = try o.string("locale")
       scene.timezoneName = try o.string("timezone")
+      scene.title = try o.string("title")
+      scene.description = try o.string("description")
       context.scene = scene
       scene.timeline = try TimelineBindings.timeline(lua, o)
       scene.narration = try NarrationBinding.read(lua, o, context: context, duration: duration)

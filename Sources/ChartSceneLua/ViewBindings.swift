@@ -176,6 +176,7 @@ enum ViewBindings {
       spec.titleTemplate = template
       spec.title = ""  // until the first frame reads the data
     }
+    spec.description = try o.string("description")
     spec.annotations = try AnnotationBinding.read(lua, o, set: set)
     if !card {
       spec.minimap = try o.bool("minimap") ?? true

@@ -62,7 +62,10 @@ extension CairoPainter {
 
   /// Paints a display list as an SVG or PDF document and returns its bytes; past `limit`
   /// bytes cairo is told the write failed (it stops) and the error says how large it got.
-  public func vector(_ list: DisplayList, scale: Double, format: VectorFormat, limit: Int = .max) throws -> [UInt8] {
+  /// `info`: the title, description and series for readers who do not see the picture (the
+  /// PDF's Title and Subject; the SVG's `<title>`, `<desc>`, series groups and texts,
+  /// `ReadableSVG`).
+  public func vector(_ list: DisplayList, scale: Double, format: VectorFormat, limit: Int = .max, info: DocumentInfo? = nil) throws -> [UInt8] {
     let w = list.size.width * scale, h = list.size.height * scale
     let sink = ByteSink(limit: limit)
     let unmanaged = Unmanaged.passRetained(sink)
@@ -84,6 +87,10 @@ extension CairoPainter {
     case .pdf:
       surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), w, h)
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "chartscene")
+      if let info {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, ReadableSVG.plain(info.title))
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, ReadableSVG.plain(info.description))
+      }
       // Reproducible builds' convention: SOURCE_DATE_EPOCH fixes the creation date, so the
       // same scene gives the same bytes (otherwise it is the time of the render).
       if let epoch = CairoOutput.sourceDateEpoch() {
@@ -104,7 +111,10 @@ extension CairoPainter {
     for s in [status, surfaceStatus] where s != CAIRO_STATUS_SUCCESS {
       throw CairoError(description: "cairo: " + String(cString: cairo_status_to_string(s)))
     }
-    return sink.bytes
+    guard format == .svg, let info else { return sink.bytes }
+    let annotated = ReadableSVG.annotate(sink.bytes, list: list, scale: scale, info: info, text: text)
+    if annotated.count > limit { throw CairoError(description: "the document would be larger than \(OutputLimit.text(limit)) (--max-output)") }
+    return annotated
   }
 }
 

@@ -99,6 +99,11 @@ public final class PangoText: TextMeasurer {
     sizes.removeAll()
   }
 
+  /// The distance from the top of a line of text to its baseline.
+  public func baseline(_ text: String, font: Font) -> Double {
+    Double(pango_layout_get_baseline(layout(text, font: font))) / Double(PANGO_SCALE)
+  }
+
   public func measure(_ text: String, font: Font) -> Size {
     let text = TextLimits.clipped(text)
     let key = LayoutKey(text: text, font: font)

@@ -10,6 +10,9 @@ public struct ChartSpec {
   /// Draws the base set even while zoomed (the overview fading out).
   public var showsBase = false
   public var title: String?
+  /// What the chart shows, for readers who do not see it (`description`; nil: made from
+  /// the data, `SceneDescription`).
+  public var description: String?
   public var minimap = true
   public var legend = true
   public var indicator = true
@@ -235,6 +238,10 @@ public final class Scene {
   /// text is set in (nil: Inter): `fonts` and `font` of the scene or its preset.
   public var fonts: [String] = []
   public var font: String?
+  /// The document's title and description for readers who do not see the picture (`title`,
+  /// `description`; nil: from the charts, `SceneDescription`).
+  public var title: String?
+  public var description: String?
 
   public init(width: Double, height: Double, theme: Theme, background: ColorRef? = nil, fps: Double = 60, duration: Double = 0, root: Node) {
     self.width = width; self.height = height; self.theme = theme; self.background = background

@@ -99,6 +99,8 @@ extension OptionTable {
                                     notes: "`missing field 'data' in cs.chart (a ChartSet from cs.data.*)`, `bad field 'data' in cs.chart (ChartSet (from cs.data.*) expected, got table)`", required: true)
   static let chartTitle = OptionSpec("title", "string", .string, default: "the set's name", "the title; `\"\"` shows none",
                                      notes: "**addition**: `{value:LINE}` and `{time}` fields follow time (see [Text that follows time](#text-that-follows-time)): values at the indicator when it shows, else at the window's last point")
+  static let chartDescription = OptionSpec("description", "string", .string, default: "made from the data", "what the chart shows, for readers who do not see it",
+                                           notes: "**addition**: the SVG's `<desc>`, the PDF's Subject and the PNG's Description (with the scene's); without it one is made from the window shown, in the scene's locale (`Followers, Feb 10 – Mar 9 2019: Joined rose from 50 to 150; ...`; see [Outputs for every reader](#outputs-for-every-reader)). `bad field 'description' in cs.chart (string expected, got number)`")
   static let annotations = OptionSpec("annotations", "cs.Annotation[]", .any, "marks pinned to the data: cs.note, cs.band, cs.rule",
                                       notes: "**addition**: `{ cs.note{...}, cs.band{...}, cs.rule{...} }` (see [Annotations](#annotations-csnote-csband-csrule))")
   static let xAxis = OptionSpec.boolean("xAxis", default: "`true`", "show the date labels under the plot", preset: true)
@@ -120,7 +122,7 @@ extension OptionTable {
   ]
 
   public static let chart = OptionTable("cs.chart", "cs.ChartOptions", "A chart: lines of a time window, Y grid, date labels, indicator, mini-map and check marks.", preset: "chart", [
-    chartData, chartTitle, annotations,
+    chartData, chartTitle, chartDescription, annotations,
     .boolean("minimap", default: "`true`", "show the mini-map of the whole axis, the window framed and the outside dimmed", preset: true),
     .boolean("legend", default: "`true`", "show one check-mark chip per line, in line order, wrapping", notes: "a hidden line's chip is an outline. A legend too long for its room ends with an outlined `+ 122 more` chip (see below)", preset: true),
     .boolean("indicator", default: "`true`", "allow the crosshair", notes: "it shows only where `indicatorAt` puts it", preset: true),
@@ -134,7 +136,7 @@ extension OptionTable {
   ] + chartTypes)
 
   public static let card = OptionTable("cs.card", "cs.CardOptions", "A card: a chart on a rounded card with a title.", [
-    chartData, chartTitle, lineWidth, xAxis, yAxis, yLabels,
+    chartData, chartTitle, chartDescription, lineWidth, xAxis, yAxis, yLabels,
   ] + chartTypes + [annotations])
 
   // MARK: Layout
@@ -247,7 +249,9 @@ extension OptionTable {
     OptionSpec("fonts", "string[]", .any, "font files (.ttf, .otf, .ttc) next to the script, put in front of the bundled fonts", notes: "a list of font files (`.ttf`, `.otf`, `.ttc`, at most 32), relative to the script and read under the rules of data files, put in front of the bundled fonts ([Languages and fonts](languages.md)): `cannot read font 'fonts/Brand.ttf' in cs.scene: no such file`, `'logo.png' in cs.scene is not a font file fontconfig can read (expected .ttf, .otf or .ttc)`"),
     OptionSpec("font", "string", .string, default: "`\"Inter\"`", "the family of every text of the scene (one of `fonts` or a bundled one)", notes: "from `fonts` or the bundled ones; characters it lacks still come from the bundled fonts: `unknown font family 'Brnad' in cs.scene (did you mean 'Brand'?)`"),
     OptionSpec("audio", "string|cs.AudioClip|cs.AudioClip[]", .any, "sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips", notes: "see [Sound and captions](#sound-and-captions-audio-captions)"),
-    OptionSpec("captions", "string|cs.Caption[]|table[]", .any, "subtitles: a .srt or .vtt file next to the script, or a list of cues", notes: "drawn into the frames, and a subtitle track and .vtt beside a video")
+    OptionSpec("captions", "string|cs.Caption[]|table[]", .any, "subtitles: a .srt or .vtt file next to the script, or a list of cues", notes: "drawn into the frames, and a subtitle track and .vtt beside a video"),
+    OptionSpec("title", "string", .string, default: "the first chart's title", "the document's title (SVG `<title>`, PDF Title, PNG Title)", notes: "**addition**: never drawn; see [Outputs for every reader](#outputs-for-every-reader)"),
+    OptionSpec("description", "string", .string, default: "the charts' descriptions", "what the scene shows, for readers who do not see it (SVG `<desc>`, PDF Subject, PNG Description)", notes: "**addition**: never drawn; `bad field 'description' in cs.scene (string expected, got number)`"),
   ])
 
   // MARK: Custom views
@@ -263,7 +267,7 @@ extension OptionTable {
     OptionSpec("animates", "boolean|string[]", .any, default: "none: a change inside `cs.animate` moves the children",
                "state keys whose numbers move by value inside `cs.animate` (SwiftUI's animatableData); `true`: every key",
                notes: "**addition**: each a key of the state holding a number or a table of numbers; the layout then runs every frame while they move, with the numbers as shown (a carousel's turn travels its arc). Any other change inside `cs.animate` lays out once for the new state and moves each child from where it is drawn to its new place. `bad field 'animates' in cs.view ('name' is a string in the state, not a number or a table of numbers)`"),
-    OptionSpec("layout", "fun(self: cs.View, w: number, h: number)", .function, default: "none (every child fills the content frame)",
+    OptionSpec("layout", "fun(self: cs.LayoutView, w: number, h: number)", .function, default: "none (every child fills the content frame)",
                "places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown", notes: "`function(self, w, h)`: `w`, `h` are the content size; sets fields of `self.children[i]` (below). Called when the state or the size changes and while a number of `animates` moves, never on a frame where nothing moved nor while the children move by identity"),
     OptionSpec("options", "table<string, number|string|boolean>", .table, default: "`{}`", "settings a preset may fill: self.options"),
     .boolean("clip", default: "`false`", "clip the children to the content frame"),

@@ -30,7 +30,10 @@ final class ExtremeNumberTests: TempFolderCase {
     var cls: String? = nil
     for line in defs.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("---@class ") {
-        cls = String(line.dropFirst(10).split(separator: ":")[0].split(separator: " ")[0])
+        // `---@class (exact) cs.ChartOptions`: the attribute is not the name.
+        var rest = line.dropFirst(10)
+        if rest.hasPrefix("(exact) ") { rest = rest.dropFirst(8) }
+        cls = String(rest.split(separator: ":")[0].split(separator: " ")[0])
       } else if line.hasPrefix("---@field "), let c = cls {
         let parts = line.dropFirst(10).split(separator: " ", maxSplits: 2).map(String.init)
         guard parts.count >= 2 else { continue }

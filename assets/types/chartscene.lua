@@ -25,7 +25,7 @@
 ---@alias cs.ThemeName "day"|"night"
 
 ---A scene: the root view, its size, theme and time.
----@class cs.SceneOptions
+---@class (exact) cs.SceneOptions
 ---@field root? cs.View the view to draw (required)
 ---@field width? number scene pixels, 1 to 16384 (default 720)
 ---@field height? number scene pixels, 1 to 16384 (default 1280)
@@ -42,21 +42,23 @@
 ---@field font? string the family of every text of the scene (one of `fonts` or a bundled one) (default "Inter")
 ---@field audio? string|cs.AudioClip|cs.AudioClip[] sound mixed into an MP4 or WebM: a file next to the script, a clip or a list of clips
 ---@field captions? string|cs.Caption[]|table[] subtitles: a .srt or .vtt file next to the script, or a list of cues
+---@field title? string the document's title (SVG `<title>`, PDF Title, PNG Title) (default the first chart's title)
+---@field description? string what the scene shows, for readers who do not see it (SVG `<desc>`, PDF Subject, PNG Description) (default the charts' descriptions)
 
 ---A sound clip of a scene.
----@class cs.AudioClip
+---@class (exact) cs.AudioClip
 ---@field file? string the sound file (WAV, FLAC, Ogg, MP3, M4A, WebM, AIFF), next to the script (required)
 ---@field at? number when it starts, seconds into the scene, 0 to 3600 (default 0)
 ---@field gain? number its samples times this, 0 to 16 (default 1)
 
 ---A caption: { from, to, text } (or named fields).
----@class cs.Caption: { [integer]: number|string }
+---@class (exact) cs.Caption: { [integer]: number|string }
 ---@field from? number when it appears, seconds
 ---@field to? number when it goes, seconds (after from, before the next cue's from)
 ---@field text? string the text; \n starts a line
 
 ---A theme table: a base theme and colours by name.
----@class cs.Theme
+---@class (exact) cs.Theme
 ---@field base? cs.ThemeName the theme the colours start from
 ---@field background? string theme colour 'background'
 ---@field cardBackground? string theme colour 'cardBackground'
@@ -78,7 +80,7 @@
 ---@field groupedBackground? string theme colour 'groupedBackground'
 
 ---A chart: lines of a time window, Y grid, date labels, indicator, mini-map and check marks.
----@class cs.ChartOptions
+---@class (exact) cs.ChartOptions
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -88,11 +90,11 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
 ---@field title? string the title; `""` shows none (default the set's name)
+---@field description? string what the chart shows, for readers who do not see it (default made from the data)
 ---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
 ---@field minimap? boolean show the mini-map of the whole axis, the window framed and the outside dimmed (default true)
 ---@field legend? boolean show one check-mark chip per line, in line order, wrapping (default true)
@@ -108,7 +110,7 @@
 ---@field yScaled? boolean two Y axes, left and right (default the data's y_scaled)
 
 ---A card: a chart on a rounded card with a title.
----@class cs.CardOptions
+---@class (exact) cs.CardOptions
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -118,11 +120,11 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
 ---@field title? string the title; `""` shows none (default the set's name)
+---@field description? string what the chart shows, for readers who do not see it (default made from the data)
 ---@field lineWidth? number width of the lines, above 0, at most 50 (default 2)
 ---@field xAxis? boolean show the date labels under the plot (default true)
 ---@field yAxis? boolean show the Y grid and its labels (default true)
@@ -134,7 +136,7 @@
 ---@field annotations? cs.Annotation[] marks pinned to the data: cs.note, cs.band, cs.rule
 
 ---Children stacked top to bottom.
----@class cs.StackOptions: { [integer]: cs.View }
+---@class (exact) cs.StackOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -144,14 +146,13 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between children, 0 to 16384 (default 8)
 ---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Children side by side.
----@class cs.HStackOptions: { [integer]: cs.View }
+---@class (exact) cs.HStackOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -161,14 +162,13 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between children, 0 to 16384 (default 8)
 ---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Children on top of each other.
----@class cs.ZStackOptions: { [integer]: cs.View }
+---@class (exact) cs.ZStackOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -178,14 +178,13 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number accepted like a stack's and unused: children on top of each other have no gaps, 0 to 16384 (default 0)
 ---@field align? cs.Align how children are aligned across the stack (default "center")
 
 ---Flexible empty space.
----@class cs.SpacerOptions
+---@class (exact) cs.SpacerOptions
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -195,13 +194,12 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field minLength? number the least it takes along its stack, 0 to 16384 (default 0)
 
 ---One line of text.
----@class cs.TextOptions
+---@class (exact) cs.TextOptions
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -211,7 +209,6 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field text? string the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data` (required)
@@ -222,7 +219,7 @@
 ---@field align? cs.TextAlign alignment within the frame (default "left" ("right" for a right-to-left text))
 
 ---A point of a chart's data with a label.
----@class cs.NoteOptions
+---@class (exact) cs.NoteOptions
 ---@field at? number|string the time: UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (UTC) (required)
 ---@field value? number the value (required unless line is given) (default on line: its value at at)
 ---@field line? string a line id or name: the note sits on it (its value at `at`) in its colour
@@ -232,7 +229,7 @@
 ---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A span of time shaded over a chart's plot.
----@class cs.BandOptions
+---@class (exact) cs.BandOptions
 ---@field from? number|string the start: UNIX ms or "YYYY-MM-DD[THH:MM[:SS]]" (required)
 ---@field to? number|string the end, after from (required)
 ---@field text? string the label
@@ -241,7 +238,7 @@
 ---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A dashed line across a chart's plot at a value or a time.
----@class cs.RuleOptions
+---@class (exact) cs.RuleOptions
 ---@field value? number a horizontal line at this value (or at)
 ---@field at? number|string a vertical line at this time (or value)
 ---@field text? string the label
@@ -250,7 +247,7 @@
 ---@field disappear? number scene seconds when it fades out (over 0.3 s), after `appear`, 0 to 86400
 
 ---A camera that keeps a set's window on the newest data.
----@class cs.FollowOptions
+---@class (exact) cs.FollowOptions
 ---@field data? cs.ChartSet the set whose window moves (every chart showing it follows) (default — (this or chart))
 ---@field chart? string the id of the chart or card whose set's window moves (default — (this or data))
 ---@field window? number seconds of data the window shows, 0.001 to 10000000000000 (required)
@@ -260,7 +257,7 @@
 ---@field curve? cs.FollowCurve how the right edge goes from `start` to the end (default "easeInOut")
 
 ---Custom drawing.
----@class cs.CanvasOptions
+---@class (exact) cs.CanvasOptions
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -270,13 +267,12 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas: called at render time with the graphics object, the content size and the time (required)
 
 ---A scrolling list.
----@class cs.ListOptions: { [integer]: cs.View }
+---@class (exact) cs.ListOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -286,7 +282,6 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between rows, 0 to 1000 (default 12)
@@ -294,7 +289,7 @@
 ---@field scroll? number initial scroll offset in scene pixels from the top, -163840000 to 163840000 (default 0)
 
 ---A horizontal carousel, each item turned in 3D.
----@class cs.CarouselOptions: { [integer]: cs.View }
+---@class (exact) cs.CarouselOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -304,7 +299,6 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between items, 0 to 1000 (default 16)
@@ -313,7 +307,7 @@
 ---@field scroll? number initial position in scene pixels, -10000 to 10000 (default 0)
 
 ---A composition written in Lua: its state, a layout that places the children from it, and handlers.
----@class cs.ViewOptions: { [integer]: cs.View }
+---@class (exact) cs.ViewOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -323,13 +317,11 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field kind? string the name --inspect shows; a preset's section of the same name fills `options` (default "view")
 ---@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state (default {})
----@field animates? boolean|string[] state keys whose numbers move by value inside `cs.animate` (SwiftUI's animatableData); `true`: every key (default none: a change inside cs.animate moves the children)
----@field layout? fun(self: cs.View, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown (default none (every child fills the content frame))
+---@field layout? fun(self: cs.LayoutView, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown (default none (every child fills the content frame))
 ---@field options? table<string, number|string|boolean> settings a preset may fill: self.options (default {})
 ---@field clip? boolean clip the children to the content frame (default false)
 ---@field scrolls? cs.ScrollAxis its drag handler takes drags along this axis that begin on a chart's plot or a view inside
@@ -337,7 +329,7 @@
 ---@field draw? fun(self: cs.View, g: cs.Graphics, w: number, h: number, t: number) draws the view itself, behind its children, in content coordinates
 
 ---A bar chart race (or a line race) over a set's time axis.
----@class cs.RaceOptions
+---@class (exact) cs.RaceOptions
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -347,7 +339,6 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the set (required)
@@ -359,16 +350,16 @@
 ---@field images? table<string, string> a PNG per line id, next to the script, drawn after the bar (or beside the line's label)
 
 ---Options of g:image.
----@class cs.GraphicsImageOptions
+---@class (exact) cs.GraphicsImageOptions
 ---@field opacity? number the picture's opacity, 0 to 1 (default 1)
 
 ---The font cs.measure measures with.
----@class cs.MeasureOptions
+---@class (exact) cs.MeasureOptions
 ---@field size? number font size in scene pixels, above 0, at most 1000 (default 14)
 ---@field weight? cs.Weight font weight (default "regular")
 
 ---A stack of cards: drag the top one down to send it back, tap to open it.
----@class cs.CardsOptions: { [integer]: cs.View }
+---@class (exact) cs.CardsOptions: { [integer]: cs.View }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -378,7 +369,6 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field scaleStep? number how much smaller each deeper card is, at least 0, below 0.5 (default 0.06)
@@ -387,7 +377,7 @@
 ---@field modal? string the id of a chart or card child to present
 
 ---Tabs, one view each.
----@class cs.TabsOptions: { [integer]: cs.Tab }
+---@class (exact) cs.TabsOptions: { [integer]: cs.Tab }
 ---@field id? string a unique id (used by timeline targets and --inspect) (default generated)
 ---@field padding? number|number[] a number, {vertical, horizontal} or {top, left, bottom, right} (default 0)
 ---@field background? string a colour: "#RRGGBB", "#RRGGBBAA", "#RGB" or a theme colour name
@@ -397,24 +387,23 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
----@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field selected? integer|string the tab shown: its number (1-based) or its title (default 1)
 
 ---One tab of cs.tabs.
----@class cs.Tab
+---@class (exact) cs.Tab
 ---@field title? string the tab's title (required)
 ---@field view? cs.View the tab's view, placed once like any child (required)
 ---@field icon? cs.TabIcon an icon before the title (default "chart")
 
 ---A fixed size.
----@class cs.Frame
+---@class (exact) cs.Frame
 ---@field width? number a fixed width: the view stops being flexible on that axis, 0 to 16384
 ---@field height? number a fixed height: the view stops being flexible on that axis, 0 to 16384
 
 ---Gesture handlers of a view, each called with the view and the event.
----@class cs.Handlers
+---@class (exact) cs.Handlers
 ---@field tap? fun(self: cs.View, e: cs.GestureEvent) a tap the view's children did not take
 ---@field longpress? fun(self: cs.View, e: cs.GestureEvent) a press held for 0.5 s
 ---@field drag? fun(self: cs.View, e: cs.GestureEvent) a drag: e.phase began, changed, ended or cancelled
@@ -422,26 +411,26 @@
 ---@field scroll? fun(self: cs.View, e: cs.GestureEvent) a wheel scroll: e.dx, e.dy
 
 ---A 3D turn.
----@class cs.Rotation3D
+---@class (exact) cs.Rotation3D
 ---@field angle? number degrees; a positive angle brings the left (or top) edge nearer, -80 to 80 (required)
 ---@field axis? number[] {0,1,0} (vertical, the default) or {1,0,0} (default {0, 1, 0})
 ---@field perspective? number distance of the eye in pixels, 1 to 1000000 (default 1000)
 
 ---A tap at a time.
----@class cs.TapOptions
+---@class (exact) cs.TapOptions
 ---@field at? number seconds into the scene, 0 or more (required)
 ---@field target? string a node id or a part like "views.minimap.window"
 ---@field pos? number[] {x, y} in scene pixels instead of a target
 
 ---A long press.
----@class cs.LongpressOptions
+---@class (exact) cs.LongpressOptions
 ---@field at? number seconds into the scene, 0 or more (required)
 ---@field target? string a node id or a part like "views.minimap.window"
 ---@field pos? number[] {x, y} in scene pixels instead of a target
 ---@field duration? number how long it is held, 0 to 3600 (default 0.5)
 
 ---A drag.
----@class cs.DragOptions
+---@class (exact) cs.DragOptions
 ---@field at? number seconds into the scene, 0 or more (required)
 ---@field target? string a node id or a part like "views.minimap.window"
 ---@field pos? number[] {x, y} in scene pixels instead of a target
@@ -454,7 +443,7 @@
 ---@field velocity? number[] {vx, vy}: the speed (px/s) it lets go at, what `--record` measured when the hand let go while moving; implies `flick`
 
 ---A wheel scroll.
----@class cs.ScrollOptions
+---@class (exact) cs.ScrollOptions
 ---@field at? number seconds into the scene, 0 or more (required)
 ---@field target? string a node id or a part like "views.minimap.window"
 ---@field pos? number[] {x, y} in scene pixels instead of a target
@@ -462,12 +451,12 @@
 ---@field duration? number seconds the scroll takes, 0 to 3600 (default 0.3)
 
 ---Calls a function at a time.
----@class cs.CallOptions
+---@class (exact) cs.CallOptions
 ---@field at? number seconds into the scene, 0 or more (required)
 ---@field fn? fun(scene: cs.Scene) the function, called with the scene (required)
 
 ---How the changes inside cs.animate move.
----@class cs.AnimateOptions
+---@class (exact) cs.AnimateOptions
 ---@field duration? number seconds, 0 to 3600 (default the curve's own)
 ---@field curve? cs.Curve the timing curve (default "easeInOut")
 ---@field delay? number seconds before the motion starts, 0 to 3600 (default 0)
@@ -475,11 +464,11 @@
 ---@field velocity? number the speed, per second, the state numbers changed inside start with (a flick's), -1000000000 to 1000000000
 
 ---How a Telegram contest file is read.
----@class cs.TelegramOptions
+---@class (exact) cs.TelegramOptions
 ---@field days? string the folder of the day files (YYYY-MM-DD.json or YYYY-MM/DD.json), for zooming into a day
 
 ---How a CSV file is read.
----@class cs.CSVOptions
+---@class (exact) cs.CSVOptions
 ---@field name? string the set's name (default the file name without its extension)
 ---@field x? string|integer the time column: a header name or a 1-based index (default the first column whose values read as times)
 ---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default found from the column)
@@ -494,7 +483,7 @@
 ---@field colors? string[]|table<string, string> line colours in order, or by column or series name (default the palette)
 
 ---How JSON records are read.
----@class cs.JSONOptions
+---@class (exact) cs.JSONOptions
 ---@field name? string the set's name (default the file name without its extension)
 ---@field x? string|integer the time column: a header name or a 1-based index (default the first column whose values read as times)
 ---@field timeFormat? string a strftime-style pattern such as "%d/%m/%Y %H:%M" (default found from the column)
@@ -508,13 +497,13 @@
 ---@field colors? string[]|table<string, string> line colours in order, or by column or series name (default the palette)
 
 ---A ChartSet from inline tables.
----@class cs.SeriesOptions
+---@class (exact) cs.SeriesOptions
 ---@field name? string the set's name (default "Series")
 ---@field x? number[] times in UNIX milliseconds, increasing (required)
 ---@field lines? cs.SeriesLine[] the lines (required)
 
 ---One line of cs.data.series.
----@class cs.SeriesLine
+---@class (exact) cs.SeriesLine
 ---@field id? string the line's id (default y0, y1, ... in order)
 ---@field name? string the line's name (default its id)
 ---@field color? string "#RRGGBB" (default the palette)
@@ -522,7 +511,7 @@
 ---@field type? cs.LineType how the data asks to be drawn (default "line")
 
 ---Options of g:text.
----@class cs.GraphicsTextOptions
+---@class (exact) cs.GraphicsTextOptions
 ---@field size? number font size in scene pixels, above 0, at most 1000 (default 14)
 ---@field align? cs.TextAlign x is the text's left edge, centre or right edge (default "left")
 ---@field weight? cs.Weight font weight (default "regular")
@@ -530,7 +519,7 @@
 ---@field opacity? number times the colour's, 0 to 1 (default 1)
 
 ---What a --timeline file returns.
----@class cs.TimelineFile
+---@class (exact) cs.TimelineFile
 ---@field timeline? cs.Event[] the events
 ---@field merge? boolean true: the events play with the script's own timeline (a --live recording); else they replace it
 ---@field duration? number seconds, 0 to 3600: an animated scene lasts at least this long (a --live session's length)
@@ -551,10 +540,8 @@ local ChartSet = {}
 ---@field height number its content height as last laid out
 ---@field frameWidth number? the width its frame option fixes
 ---@field frameHeight number? the height its frame option fixes
----@field state table cs.view: its state (in layout: as shown, numbers of animates mid-motion)
+---@field state table cs.view: its state (in layout: as shown, numbers mid-motion)
 ---@field shown table cs.view: its state as shown now (read-only)
----@field add fun(self: cs.View, view: cs.View, index?: integer) cs.view: a new child (inside cs.animate it enters with its transition)
----@field remove fun(self: cs.View, id: string) cs.view: the child with that id goes (inside cs.animate it leaves with its transition)
 ---@field target table cs.view: its state as set (where moving numbers are heading)
 ---@field children cs.ChildLayout[]|cs.View[] cs.view: in layout the records to place, elsewhere the child views
 ---@field options table cs.view: its options, a preset's filled in
@@ -570,9 +557,17 @@ local ChartSet = {}
 ---@field locale string the locale's name ("en" by default)
 ---@field timezone string the time zone's name ("UTC" by default)
 
----What a layout may set on self.children[i] (also: id, kind, view, index to read).
----@class cs.ChildLayout
----@field frame number[]|{x: number, y: number, width: number, height: number} {x, y, width, height} in the view's content coordinates (default: all of it)
+---A view as its layout function sees it: its children are the records to place.
+---@class cs.LayoutView: cs.View
+---@field children cs.ChildLayout[] the records to place, in the order of the children
+
+---What a layout may set on self.children[i] (and id, kind, view, index to read).
+---@class (exact) cs.ChildLayout
+---@field id string? the child's id (read only)
+---@field kind string the child's kind (read only)
+---@field view cs.View the child view (read only)
+---@field index integer the child's place among the children (read only)
+---@field frame number[]|{x?: number, y?: number, width?: number, height?: number} {x, y, width, height} in the view's content coordinates (default: all of it)
 ---@field offset number[] {dx, dy}: drawn moved by this much
 ---@field scale number drawn scaled about its centre, 0 to 1000000
 ---@field opacity number 0 to 1
@@ -617,9 +612,12 @@ local ChartSet = {}
 ---@field sheet boolean? true when an open sheet of the view (modal) took the press
 ---@field inside boolean? with sheet: the press is inside the sheet
 
----What a canvas draws with.
+---What a canvas draws with; every method returns it, so calls chain.
 ---@class cs.Graphics
 local Graphics = {}
+
+---JSON's null, as an inspect function returns it (cs.null).
+---@class cs.Null
 
 ---A PNG picture read by cs.image.
 ---@class cs.Image
@@ -629,6 +627,7 @@ local Graphics = {}
 ---The chartscene module: the global `cs`, also `require("chartscene")`.
 ---@class cs
 ---@field version string
+---@field null cs.Null JSON's null, for what an inspect function returns
 ---@field args table<string, string> The command line's `--arg KEY=VALUE` pairs (always a table).
 cs = {}
 
@@ -652,17 +651,17 @@ function cs.chart(opts) end
 function cs.card(opts) end
 
 ---A vertical stack.
----@param opts cs.StackOptions|cs.View[]
+---@param opts cs.StackOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.vstack(opts) end
 
 ---A horizontal stack.
----@param opts cs.HStackOptions|cs.View[]
+---@param opts cs.HStackOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.hstack(opts) end
 
 ---Views on top of each other.
----@param opts cs.ZStackOptions|cs.View[]
+---@param opts cs.ZStackOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.zstack(opts) end
 
@@ -682,12 +681,12 @@ function cs.text(opts) end
 function cs.canvas(opts) end
 
 ---A scrolling list.
----@param opts cs.ListOptions|cs.View[]
+---@param opts cs.ListOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.list(opts) end
 
 ---A 3D carousel.
----@param opts cs.CarouselOptions|cs.View[]
+---@param opts cs.CarouselOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.carousel(opts) end
 
@@ -722,20 +721,14 @@ function cs.rule(opts) end
 function cs.follow(opts) end
 
 ---A composition written in Lua.
----@param opts cs.ViewOptions|cs.View[]
+---@param opts cs.ViewOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.view(opts) end
-
----cs.view(view) with the caller's common view keys (id, padding, ..., transition) and its `on` merged with the view's own (both handlers run, the view's first).
----@param t table the options the composition was called with
----@param view cs.ViewOptions|cs.View[] the composition's cs.view table
----@return cs.View
-function cs.compose(t, view) end
 
 ---Checks a composition's options as the built-in views' are checked (the common view keys pass); returns t.
 ---@param owner string the constructor's name, for messages ("cs.coverflow")
 ---@param t table the options given
----@param schema table<string, string|table> key → "number", {"number", lo, hi}, "string", "boolean", {"choice", ...}, "table", "function", "view" or "any"
+---@param schema? table<string, string|table>|string the name of a built-in's options ("cs.tabs tab"), or key → "number", {"number", lo, hi}, "string", "boolean", {"choice", ...}, "table", "function", "view" or "any"
 ---@return table
 function cs.options(owner, t, schema) end
 
@@ -759,12 +752,12 @@ function cs.measure(text, opts) end
 function cs.rubberband(x, lo, hi, margin) end
 
 ---A stack of cards.
----@param opts cs.CardsOptions|cs.View[]
+---@param opts cs.CardsOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.cards(opts) end
 
 ---Tabs.
----@param opts cs.TabsOptions|cs.Tab[]
+---@param opts cs.TabsOptions|{[integer]: cs.Tab}
 ---@return cs.View
 function cs.tabs(opts) end
 
@@ -878,20 +871,24 @@ function ChartSet:valuesAt(fraction) end
 
 ---The colour of what follows.
 ---@param c string a colour
+---@return cs.Graphics
 function Graphics:color(c) end
 
 ---The width of strokes.
 ---@param w number
+---@return cs.Graphics
 function Graphics:lineWidth(w) end
 
 ---Starts a subpath.
 ---@param x number
 ---@param y number
+---@return cs.Graphics
 function Graphics:moveTo(x, y) end
 
 ---A line to a point.
 ---@param x number
 ---@param y number
+---@return cs.Graphics
 function Graphics:lineTo(x, y) end
 
 ---A rectangle.
@@ -900,40 +897,50 @@ function Graphics:lineTo(x, y) end
 ---@param w number
 ---@param h number
 ---@param radius? number
+---@return cs.Graphics
 function Graphics:rect(x, y, w, h, radius) end
 
 ---A circle.
 ---@param x number
 ---@param y number
 ---@param r number
+---@return cs.Graphics
 function Graphics:circle(x, y, r) end
 
 ---Closes the subpath.
+---@return cs.Graphics
 function Graphics:close() end
 
 ---Strokes the path.
+---@return cs.Graphics
 function Graphics:stroke() end
 
 ---Fills the path.
+---@return cs.Graphics
 function Graphics:fill() end
 
 ---Clips to the path.
+---@return cs.Graphics
 function Graphics:clip() end
 
 ---Moves the origin.
 ---@param dx number
 ---@param dy number
+---@return cs.Graphics
 function Graphics:translate(dx, dy) end
 
 ---Scales what follows.
 ---@param sx number
 ---@param sy? number
+---@return cs.Graphics
 function Graphics:scale(sx, sy) end
 
 ---Saves the state.
+---@return cs.Graphics
 function Graphics:save() end
 
 ---Restores the state.
+---@return cs.Graphics
 function Graphics:restore() end
 
 ---Draws text.
@@ -941,6 +948,7 @@ function Graphics:restore() end
 ---@param x number
 ---@param y number
 ---@param opts? cs.GraphicsTextOptions
+---@return cs.Graphics
 function Graphics:text(s, x, y, opts) end
 
 ---Draws a picture scaled to fit the box (proportions kept, centred).
@@ -950,6 +958,7 @@ function Graphics:text(s, x, y, opts) end
 ---@param w number
 ---@param h number
 ---@param opts? cs.GraphicsImageOptions
+---@return cs.Graphics
 function Graphics:image(img, x, y, w, h, opts) end
 
 return cs

@@ -39,6 +39,9 @@ int cs_png_encode_channels(const unsigned char *pixels, int width, int height, i
                            cs_png_buffer *out);
 void cs_png_free(cs_png_buffer *buf);
 
+/// The CRC-32 of a PNG chunk (its type and data), as zlib computes it.
+unsigned long cs_png_crc(const unsigned char *bytes, size_t n);
+
 /// One row of cairo ARGB32 pixels as PNG bytes: RGB (channels 3, opaque pixels) or straight
 /// RGBA (4).
 void cs_png_convert_row(const uint32_t *src, unsigned char *dst, int width, int channels);
