@@ -90,6 +90,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
@@ -120,6 +121,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the data: a ChartSet from cs.data.* (required)
@@ -146,6 +148,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between children, 0 to 16384 (default 8)
@@ -162,6 +165,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between children, 0 to 16384 (default 8)
@@ -178,6 +182,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number accepted like a stack's and unused: children on top of each other have no gaps, 0 to 16384 (default 0)
@@ -194,6 +199,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field minLength? number the least it takes along its stack, 0 to 16384 (default 0)
@@ -209,6 +215,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field text? string the text; {value:LINE|FORMAT} and {time:PATTERN} fields read `data` (required)
@@ -267,6 +274,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field draw? fun(g: cs.Graphics, w: number, h: number, t: number) draws the canvas: called at render time with the graphics object, the content size and the time (required)
@@ -282,6 +290,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between rows, 0 to 1000 (default 12)
@@ -299,6 +308,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field spacing? number space between items, 0 to 1000 (default 16)
@@ -317,10 +327,12 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field kind? string the name --inspect shows; a preset's section of the same name fills `options` (default "view")
 ---@field state? table the composition's own table (numbers, strings, booleans, tables of them): self.state (default {})
+---@field animates? boolean|string[] state keys whose numbers move by value inside `cs.animate` (SwiftUI's animatableData); `true`: every key (default none: a change inside cs.animate moves the children)
 ---@field layout? fun(self: cs.LayoutView, w: number, h: number) places each self.children[i] (frame, offset, scale, opacity, rotation3d, z, hidden, clip) from self.state as shown (default none (every child fills the content frame))
 ---@field options? table<string, number|string|boolean> settings a preset may fill: self.options (default {})
 ---@field clip? boolean clip the children to the content frame (default false)
@@ -339,6 +351,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field data? cs.ChartSet the set (required)
@@ -369,6 +382,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field scaleStep? number how much smaller each deeper card is, at least 0, below 0.5 (default 0.06)
@@ -387,6 +401,7 @@
 ---@field scale? number drawn scaled about the centre, 0 to 100 (default 1)
 ---@field rotation3d? cs.Rotation3D turns the view in 3D when drawn
 ---@field frame? cs.Frame a fixed width and/or height
+---@field transition? string|{ edge: string } how it enters and leaves a cs.view (self:add, self:remove) inside cs.animate (default "opacity")
 ---@field preset? string a preset name or path whose settings fill in what this view does not set
 ---@field on? cs.Handlers the script's gesture handlers: tap, longpress, drag, press, scroll
 ---@field selected? integer|string the tab shown: its number (1-based) or its title (default 1)
@@ -540,8 +555,10 @@ local ChartSet = {}
 ---@field height number its content height as last laid out
 ---@field frameWidth number? the width its frame option fixes
 ---@field frameHeight number? the height its frame option fixes
----@field state table cs.view: its state (in layout: as shown, numbers mid-motion)
+---@field state table cs.view: its state (in layout: as shown, numbers of animates mid-motion)
 ---@field shown table cs.view: its state as shown now (read-only)
+---@field add fun(self: cs.View, view: cs.View, index?: integer) cs.view: a new child (inside cs.animate it enters with its transition)
+---@field remove fun(self: cs.View, id: string) cs.view: the child with that id goes (inside cs.animate it leaves with its transition)
 ---@field target table cs.view: its state as set (where moving numbers are heading)
 ---@field children cs.ChildLayout[]|cs.View[] cs.view: in layout the records to place, elsewhere the child views
 ---@field options table cs.view: its options, a preset's filled in
@@ -724,6 +741,12 @@ function cs.follow(opts) end
 ---@param opts cs.ViewOptions|{[integer]: cs.View}
 ---@return cs.View
 function cs.view(opts) end
+
+---cs.view(view) with the caller's common view keys (id, padding, ..., transition) and its `on` merged with the view's own (both handlers run, the view's first).
+---@param t table the options the composition was called with
+---@param view cs.ViewOptions|{[integer]: cs.View} the composition's cs.view table
+---@return cs.View
+function cs.compose(t, view) end
 
 ---Checks a composition's options as the built-in views' are checked (the common view keys pass); returns t.
 ---@param owner string the constructor's name, for messages ("cs.coverflow")
