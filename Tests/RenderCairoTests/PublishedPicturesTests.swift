@@ -194,7 +194,7 @@ final class PublishedPicturesTests: TempFolderCase {
     let node = try XCTUnwrap(s.scene.node(id: "c"))
     let img = try CairoPainter(text: s.text).raster(try s.displayList(at: 0), scale: 1)
     let spec = try XCTUnwrap(node.chart)
-    let g = ChartGeometry(spec: spec, card: false, frame: node.contentFrame, measurer: s.text, presentation: s.scene.presentation, key: node.id, t: 0)
+    let g = ChartGeometry(spec: spec, card: false, frame: node.contentFrame, measurer: s.text, presentation: s.scene.presentation, key: ChartKey(node.identity), t: 0)
     let x = Int(g.x(1546300800000 + 0.75 * 86400000)), y = Int(g.y(5))
     let p = img.rgba(x: x, y: y)
     XCTAssertLessThan(abs(Int(p.r) - 0x3D) + abs(Int(p.g) - 0xC2) + abs(Int(p.b) - 0x3F), 30, "(\(x), \(y)) is \(p), not the first line's green")
@@ -218,7 +218,7 @@ final class PublishedPicturesTests: TempFolderCase {
       let spec = try XCTUnwrap(node.chart)
       _ = try s.displayList(at: 0)
       let parts = ChartParts.make(spec: spec, card: false, frame: node.contentFrame, measurer: s.text, window: s.scene.presentation.window(spec.data, at: 0))
-      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: s.scene.presentation, key: node.id, t: 0)
+      let snap = ChartSnapshot(spec: spec, plot: parts.plot, presentation: s.scene.presentation, key: ChartKey(node.identity), t: 0)
       return (s, ChartPoster.make(spec: spec, parts: parts, snap: snap, measurer: s.text))
     }
     // Point 16: line a has no value.
