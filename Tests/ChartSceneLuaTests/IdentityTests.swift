@@ -124,6 +124,7 @@ final class IdentityTests: XCTestCase {
   func testStatePathsAreKeysNotDottedStrings() throws {
     let s = try dir.session("""
       local v = cs.view { id = "v", state = { a = { b = 0 }, ["a.b"] = 0, list = { 0 }, ["list.1"] = 0, n = { [1] = 0, ["1"] = 0 } },
+        animates = true, -- the numbers move by value (else the children would move, not the numbers)
         inspect = function(self)
           return { ab = self.shown.a.b, dotted = self.shown["a.b"], item = self.shown.list[1], itemDotted = self.shown["list.1"],
                    int = self.shown.n[1], str = self.shown.n["1"] }
